@@ -1,0 +1,91 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "AirFit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "airfit", targets: ["airfit"]),
+        .library(name: "AirFitCore", targets: ["AirFitCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.48.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.7.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.9.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    ],
+    targets: [
+        // Domain: models, unit conversion, flows, repository protocols. Foundation only.
+        .target(name: "AirFitCore"),
+        // LLM providers, streaming decoders, retries, key rules.
+        .target(
+            name: "AirFitAI",
+            dependencies: [
+                "AirFitCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Weather providers and cache.
+        .target(
+            name: "AirFitWeather",
+            dependencies: [
+                "AirFitCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Persistence: FluentKit on SQLite or PostgreSQL, the key vault, export and import.
+        .target(
+            name: "AirFitStore",
+            dependencies: [
+                "AirFitCore",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The coach: chat engine, tools, goal analysis.
+        .target(name: "AirFitCoach", dependencies: ["AirFitCore", "AirFitAI", "AirFitWeather"]),
+        // The web app.
+        .target(
+            name: "AirFitServer",
+            dependencies: [
+                "AirFitCore", "AirFitStore", "AirFitAI", "AirFitCoach",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "airfit",
+            dependencies: [
+                "AirFitCore", "AirFitStore", "AirFitAI", "AirFitWeather", "AirFitCoach", "AirFitServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "AirFitBench",
+            dependencies: ["AirFitCore", "AirFitStore", "AirFitAI"]
+        ),
+        .testTarget(name: "AirFitCoreTests", dependencies: ["AirFitCore"]),
+        .testTarget(name: "AirFitAITests", dependencies: ["AirFitAI"]),
+        .testTarget(name: "AirFitWeatherTests", dependencies: ["AirFitWeather"]),
+        .testTarget(name: "AirFitStoreTests", dependencies: ["AirFitStore"]),
+        .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach"]),
+        .testTarget(
+            name: "AirFitServerTests",
+            dependencies: [
+                "AirFitServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The `airfit` command line: one root with a subcommand per task.
+@main
+struct AirFitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "airfit",
+        abstract: "AirFit — a personal AI fitness coach whose personality you design.",
+        subcommands: [
+            DebugCommand.self
+        ]
+    )
+}
