@@ -1,0 +1,140 @@
+import Foundation
+
+/// Writes everything of one user (never secrets) as a JSON archive or a zip of CSV tables.
+///
+/// Records are read page by page, so memory stays flat however much a person has logged.
+public struct DataExporter: Sendable {
+    let repository: any AirFitRepository
+    private let pageSize: Int
+
+    /// Creates an exporter reading from `repository`, `pageSize` records at a time.
+    public init(repository: any AirFitRepository, pageSize: Int = 1000) {
+        self.repository = repository
+        self.pageSize = pageSize
+    }
+
+    /// Writes the export to `sink` and records it in the export history.
+    /// - Returns: the history record (size = bytes written).
+    @discardableResult
+    public func export(userID: UUID, format: ExportFormat, to sink: ByteSink, now: Date = Date()) async throws -> DataExport {
+        guard let user = try await repository.user(id: userID) else { throw RepositoryError.notFound("User \(userID)") }
+        switch format {
+        case .json: try await writeJSON(user: user, to: sink, now: now)
+        case .csv: try await writeCSV(user: user, to: sink, now: now)
+        }
+        let record = DataExport(userID: userID, date: now, size: sink.bytesWritten, format: format)
+        try await repository.recordExport(record)
+        return record
+    }
+
+    /// Reads a JSON archive and restores it (validated first; written atomically).
+    public static func decodeArchive(_ data: Data) throws -> ExportArchive {
+        let value: JSONValue
+        do {
+            value = try JSONValue(data: data)
+        } catch {
+            throw RepositoryError.invalid("This file is not valid JSON, so it cannot be an AirFit export.")
+        }
+        guard value["format"]?.stringValue == ExportArchive.formatName else {
+            throw RepositoryError.invalid("This file is not an AirFit export: it has no \"format\": \"airfit-export\" marker.")
+        }
+        if let version = value["version"]?.doubleValue, Int(version) != ExportArchive.currentVersion {
+            throw RepositoryError.invalid(
+                "This export has version \(Int(version)); this AirFit reads version \(ExportArchive.currentVersion).")
+        }
+        do {
+            let archive = try JSONCoding.decoder.decode(ExportArchive.self, from: data)
+            try ArchiveValidator.validate(archive)
+            return archive
+        } catch let error as DecodingError {
+            throw RepositoryError.invalid("The export is damaged: \(Self.describe(error))")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the top level" : text)
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is missing."
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)) should be \(Self.describe(type))."
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)) should be \(Self.describe(type)), not null."
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "unreadable content."
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "text"
+        case is Double.Type, is Int.Type, is Int64.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is [Any].Type: return "a list"
+        default: return "an object"
+        }
+    }
+
+    // MARK: Paging
+
+    func forEachPage<T>(_ fetch: (RecordQuery) async throws -> [T], _ body: ([T]) throws -> Void) async throws {
+        var offset = 0
+        while true {
+            let page = try await fetch(.page(offset: offset, limit: pageSize))
+            if page.isEmpty { return }
+            try body(page)
+            if page.count < pageSize { return }
+            offset += page.count
+        }
+    }
+
+    // MARK: JSON
+
+    private func writeJSON(user: User, to sink: ByteSink, now: Date) async throws {
+        let encoder = JSONCoding.encoder
+        let id = user.id
+        func encode<T: Encodable>(_ value: T) throws -> [UInt8] { Array(try encoder.encode(value)) }
+        var first = true
+        func element<T: Encodable>(_ record: T) throws {
+            try sink.write(first ? "\n" : ",\n")
+            try sink.write(try encode(record))
+            first = false
+        }
+        func array<T: Encodable>(_ key: String, _ fetch: (RecordQuery) async throws -> [T]) async throws {
+            try sink.write("\"\(key)\":[")
+            first = true
+            try await forEachPage(fetch) { page in try page.forEach(element) }
+            try sink.write(first ? "]" : "\n]")
+        }
+        // Keys in sorted order, as JSONCoding writes them.
+        try sink.write("{")
+        try await array("coachMessages") { try await repository.messages(userID: id, query: $0) }
+        try sink.write(",")
+        try await array("dailyLogs") { try await repository.dailyLogs(userID: id, fromDay: nil, toDay: nil, query: $0) }
+        try sink.write(",\"dataExports\":[")
+        first = true
+        let history = try await repository.exports(userID: id)
+        try history.sorted { ($0.date, $0.id.uuidString) < ($1.date, $1.id.uuidString) }.forEach(element)
+        try sink.write(first ? "]" : "\n]")
+        try sink.write(",\"exportedAt\":")
+        try sink.write(try encode(now))
+        try sink.write(",")
+        try await array("foodEntries") { try await repository.foodEntries(userID: id, query: $0) }
+        try sink.write(",\"format\":\"\(ExportArchive.formatName)\",\n\"onboardingProfile\":")
+        if let profile = try await repository.onboardingProfile(userID: id) {
+            try sink.write(try encode(ExportedOnboardingProfile(profile)))
+        } else {
+            try sink.write("null")
+        }
+        try sink.write(",\n\"user\":")
+        try sink.write(try encode(user))
+        try sink.write(",\"version\":\(ExportArchive.currentVersion),\n")
+        try await array("workouts") { try await repository.workouts(userID: id, query: $0) }
+        try sink.write("}\n")
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+
+/// An in-memory implementation of every repository, for tests and previews.
+public actor InMemoryStore: AirFitRepository {
+    private var usersByID: [UUID: User] = [:]
+    private var userOrder: [UUID] = []
+    private var profiles: [UUID: OnboardingProfile] = [:]
+    private var workoutsByID: [UUID: Workout] = [:]
+    private var foodByID: [UUID: FoodEntry] = [:]
+    private var logsByID: [UUID: DailyLog] = [:]
+    private var messagesByID: [UUID: CoachMessage] = [:]
+    private var messageSequence: [UUID: Int] = [:]
+    private var nextSequence = 0
+    private var exportsByID: [UUID: DataExport] = [:]
+
+    /// Creates an empty store.
+    public init() {}
+
+    // MARK: Users
+
+    public func createUser(_ user: User) async throws {
+        guard usersByID[user.id] == nil else { throw RepositoryError.conflict("A user with id \(user.id)") }
+        usersByID[user.id] = user
+        userOrder.append(user.id)
+    }
+
+    public func user(id: UUID) async throws -> User? { usersByID[id] }
+
+    public func users() async throws -> [User] { userOrder.compactMap { usersByID[$0] } }
+
+    public func updateUser(_ user: User) async throws {
+        guard usersByID[user.id] != nil else { throw RepositoryError.notFound("User \(user.id)") }
+        usersByID[user.id] = user
+    }
+
+    // MARK: Onboarding
+
+    public func onboardingProfile(userID: UUID) async throws -> OnboardingProfile? { profiles[userID] }
+
+    public func saveOnboarding(_ profile: OnboardingProfile, user: User) async throws {
+        guard profile.userID == user.id else { throw RepositoryError.invalid("The profile belongs to another user.") }
+        if usersByID[user.id] == nil { userOrder.append(user.id) }
+        usersByID[user.id] = user
+        profiles[user.id] = profile
+    }
+
+    // MARK: Workouts
+
+    public func addWorkout(_ workout: Workout) async throws {
+        guard workoutsByID[workout.id] == nil else { throw RepositoryError.conflict("A workout with id \(workout.id)") }
+        workoutsByID[workout.id] = workout
+    }
+
+    public func workouts(userID: UUID, query: RecordQuery) async throws -> [Workout] {
+        Self.apply(query, to: workoutsByID.values.filter { $0.userID == userID }, date: \.startedAt, kind: \.type, id: \.id)
+    }
+
+    public func deleteWorkout(id: UUID, userID: UUID) async throws -> Bool {
+        guard workoutsByID[id]?.userID == userID else { return false }
+        workoutsByID[id] = nil
+        return true
+    }
+
+    // MARK: Food
+
+    public func addFoodEntry(_ entry: FoodEntry) async throws {
+        guard foodByID[entry.id] == nil else { throw RepositoryError.conflict("A food entry with id \(entry.id)") }
+        foodByID[entry.id] = entry
+    }
+
+    public func foodEntries(userID: UUID, query: RecordQuery) async throws -> [FoodEntry] {
+        Self.apply(query, to: foodByID.values.filter { $0.userID == userID }, date: \.loggedAt, kind: \.mealType.rawValue, id: \.id)
+    }
+
+    public func deleteFoodEntry(id: UUID, userID: UUID) async throws -> Bool {
+        guard foodByID[id]?.userID == userID else { return false }
+        foodByID[id] = nil
+        return true
+    }
+
+    // MARK: Daily logs
+
+    public func saveDailyLog(_ log: DailyLog) async throws {
+        var log = log
+        if let existing = logsByID.values.first(where: { $0.userID == log.userID && $0.day == log.day }) {
+            log.id = existing.id
+            log.createdAt = existing.createdAt
+        }
+        logsByID[log.id] = log
+    }
+
+    public func dailyLog(userID: UUID, day: String) async throws -> DailyLog? {
+        logsByID.values.first { $0.userID == userID && $0.day == day }
+    }
+
+    public func dailyLogs(userID: UUID, fromDay: String?, toDay: String?, query: RecordQuery) async throws -> [DailyLog] {
+        let matching = logsByID.values.filter { log in
+            log.userID == userID && (fromDay.map { log.day >= $0 } ?? true) && (toDay.map { log.day <= $0 } ?? true)
+        }
+        let sorted = matching.sorted { query.newestFirst ? $0.day > $1.day : $0.day < $1.day }
+        return Self.page(sorted, query)
+    }
+
+    // MARK: Messages
+
+    public func appendMessage(_ message: CoachMessage) async throws {
+        guard messagesByID[message.id] == nil else { throw RepositoryError.conflict("A message with id \(message.id)") }
+        messagesByID[message.id] = message
+        messageSequence[message.id] = nextSequence
+        nextSequence += 1
+    }
+
+    public func updateMessage(_ message: CoachMessage) async throws {
+        guard messagesByID[message.id]?.userID == message.userID else { throw RepositoryError.notFound("Message \(message.id)") }
+        messagesByID[message.id] = message
+    }
+
+    public func messages(conversationID: UUID, userID: UUID, last: Int?) async throws -> [CoachMessage] {
+        let all = orderedMessages { $0.conversationID == conversationID && $0.userID == userID }
+        guard let last else { return all }
+        return Array(all.suffix(max(0, last)))
+    }
+
+    public func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage] {
+        var all = orderedMessages { $0.userID == userID }
+        if query.newestFirst { all.reverse() }
+        return Self.page(all, query)
+    }
+
+    public func conversations(userID: UUID) async throws -> [ConversationSummary] {
+        let grouped = Dictionary(grouping: orderedMessages { $0.userID == userID }, by: \.conversationID)
+        return grouped.map { id, messages in
+            let title = messages.first { $0.role == .user }?.content ?? "New conversation"
+            return ConversationSummary(
+                id: id, title: String(title.prefix(60)), messageCount: messages.count,
+                lastMessageAt: messages.last?.createdAt ?? .distantPast)
+        }
+        .sorted { $0.lastMessageAt > $1.lastMessageAt }
+    }
+
+    private func orderedMessages(_ include: (CoachMessage) -> Bool) -> [CoachMessage] {
+        messagesByID.values.filter(include).sorted {
+            ($0.createdAt, messageSequence[$0.id] ?? 0) < ($1.createdAt, messageSequence[$1.id] ?? 0)
+        }
+    }
+
+    // MARK: Exports
+
+    public func recordExport(_ export: DataExport) async throws { exportsByID[export.id] = export }
+
+    public func exports(userID: UUID) async throws -> [DataExport] {
+        exportsByID.values.filter { $0.userID == userID }.sorted { ($0.date, $0.id.uuidString) > ($1.date, $1.id.uuidString) }
+    }
+
+    // MARK: Erase and import
+
+    public func deleteAllData(userID: UUID) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        func remove<T>(_ table: String, _ storage: inout [UUID: T], owner: (T) -> UUID) {
+            let ids = storage.filter { owner($0.value) == userID }.map(\.key)
+            ids.forEach { storage[$0] = nil }
+            counts[table] = ids.count
+        }
+        remove("workouts", &workoutsByID) { $0.userID }
+        remove("food_entries", &foodByID) { $0.userID }
+        remove("daily_logs", &logsByID) { $0.userID }
+        remove("coach_messages", &messagesByID) { $0.userID }
+        remove("data_exports", &exportsByID) { $0.userID }
+        counts["onboarding_profiles"] = profiles.removeValue(forKey: userID) == nil ? 0 : 1
+        counts["users"] = usersByID.removeValue(forKey: userID) == nil ? 0 : 1
+        userOrder.removeAll { $0 == userID }
+        return counts
+    }
+
+    public func importArchive(_ archive: ExportArchive) async throws {
+        try ArchiveValidator.validate(archive)
+        guard usersByID[archive.user.id] == nil else {
+            throw RepositoryError.conflict("User \(archive.user.id) (from the archive)")
+        }
+        let existingIDs = Set(workoutsByID.keys).union(foodByID.keys).union(logsByID.keys).union(messagesByID.keys).union(exportsByID.keys)
+        let incoming = archive.workouts.map(\.id) + archive.foodEntries.map(\.id) + archive.dailyLogs.map(\.id)
+            + archive.coachMessages.map(\.id) + archive.dataExports.map(\.id)
+        if let clash = incoming.first(where: existingIDs.contains) {
+            throw RepositoryError.conflict("A record with id \(clash)")
+        }
+        let profile = try archive.onboardingProfile?.profile()
+        usersByID[archive.user.id] = archive.user
+        userOrder.append(archive.user.id)
+        profiles[archive.user.id] = profile
+        archive.workouts.forEach { workoutsByID[$0.id] = $0 }
+        archive.foodEntries.forEach { foodByID[$0.id] = $0 }
+        archive.dailyLogs.forEach { logsByID[$0.id] = $0 }
+        for message in archive.coachMessages {
+            messagesByID[message.id] = message
+            messageSequence[message.id] = nextSequence
+            nextSequence += 1
+        }
+        archive.dataExports.forEach { exportsByID[$0.id] = $0 }
+    }
+
+    // MARK: Helpers
+
+    private static func apply<T>(
+        _ query: RecordQuery, to records: [T], date: KeyPath<T, Date>, kind: KeyPath<T, String>, id: KeyPath<T, UUID>
+    ) -> [T] {
+        let filtered = records.filter { record in
+            (query.from.map { record[keyPath: date] >= $0 } ?? true)
+                && (query.to.map { record[keyPath: date] < $0 } ?? true)
+                && (query.kind.map { record[keyPath: kind] == $0 } ?? true)
+        }
+        let sorted = filtered.sorted {
+            let lhs = ($0[keyPath: date], $0[keyPath: id].uuidString)
+            let rhs = ($1[keyPath: date], $1[keyPath: id].uuidString)
+            return query.newestFirst ? lhs > rhs : lhs < rhs
+        }
+        return page(sorted, query)
+    }
+
+    private static func page<T>(_ sorted: [T], _ query: RecordQuery) -> [T] {
+        let start = min(max(0, query.offset), sorted.count)
+        let end = query.limit.map { min(sorted.count, start + max(0, $0)) } ?? sorted.count
+        return Array(sorted[start..<end])
+    }
+}

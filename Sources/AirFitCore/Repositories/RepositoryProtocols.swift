@@ -1,0 +1,131 @@
+import Foundation
+
+/// Reads and writes users.
+public protocol UserRepository: Sendable {
+    /// Inserts a new user. Throws `RepositoryError.conflict` if the id exists.
+    func createUser(_ user: User) async throws
+    /// The user with this id, if any.
+    func user(id: UUID) async throws -> User?
+    /// All users, oldest first.
+    func users() async throws -> [User]
+    /// Replaces a stored user. Throws `RepositoryError.notFound` if it does not exist.
+    func updateUser(_ user: User) async throws
+}
+
+/// Reads and writes the onboarding result.
+public protocol OnboardingProfileRepository: Sendable {
+    /// The user's onboarding profile, if they finished onboarding.
+    func onboardingProfile(userID: UUID) async throws -> OnboardingProfile?
+    /// Saves the user and replaces their profile in one transaction: both land or neither.
+    func saveOnboarding(_ profile: OnboardingProfile, user: User) async throws
+}
+
+/// Filters and pages a list of dated records.
+public struct RecordQuery: Sendable, Equatable {
+    /// Inclusive lower bound on the record's date.
+    public var from: Date?
+    /// Exclusive upper bound on the record's date.
+    public var to: Date?
+    /// Workout type or meal type to match exactly.
+    public var kind: String?
+    public var limit: Int?
+    public var offset: Int
+    /// Newest first (default) or oldest first; ties break on id so paging is stable.
+    public var newestFirst: Bool
+
+    /// Creates a query; the default returns everything, newest first.
+    public init(from: Date? = nil, to: Date? = nil, kind: String? = nil, limit: Int? = nil, offset: Int = 0, newestFirst: Bool = true) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.limit = limit
+        self.offset = offset
+        self.newestFirst = newestFirst
+    }
+
+    /// Oldest-first page for bulk reads such as export.
+    public static func page(offset: Int, limit: Int) -> RecordQuery {
+        RecordQuery(limit: limit, offset: offset, newestFirst: false)
+    }
+}
+
+/// Reads and writes workouts.
+public protocol WorkoutRepository: Sendable {
+    func addWorkout(_ workout: Workout) async throws
+    /// Workouts ordered by `startedAt`; `kind` matches the workout type.
+    func workouts(userID: UUID, query: RecordQuery) async throws -> [Workout]
+    /// Deletes one workout; returns whether it existed.
+    func deleteWorkout(id: UUID, userID: UUID) async throws -> Bool
+}
+
+/// Reads and writes meals.
+public protocol FoodEntryRepository: Sendable {
+    func addFoodEntry(_ entry: FoodEntry) async throws
+    /// Entries ordered by `loggedAt`; `kind` matches the meal type.
+    func foodEntries(userID: UUID, query: RecordQuery) async throws -> [FoodEntry]
+    /// Deletes one entry; returns whether it existed.
+    func deleteFoodEntry(id: UUID, userID: UUID) async throws -> Bool
+}
+
+/// Reads and writes daily logs (one per user and day).
+public protocol DailyLogRepository: Sendable {
+    /// Inserts the log, or replaces the one for the same user and day (keeping its id).
+    func saveDailyLog(_ log: DailyLog) async throws
+    func dailyLog(userID: UUID, day: String) async throws -> DailyLog?
+    /// Logs ordered by day; `from`/`to` in the query are ignored, use the day bounds (inclusive).
+    func dailyLogs(userID: UUID, fromDay: String?, toDay: String?, query: RecordQuery) async throws -> [DailyLog]
+}
+
+/// A conversation in the list of chats.
+public struct ConversationSummary: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var title: String
+    public var messageCount: Int
+    public var lastMessageAt: Date
+
+    /// Creates a summary.
+    public init(id: UUID, title: String, messageCount: Int, lastMessageAt: Date) {
+        self.id = id
+        self.title = title
+        self.messageCount = messageCount
+        self.lastMessageAt = lastMessageAt
+    }
+}
+
+/// Reads and writes coach messages.
+public protocol CoachMessageRepository: Sendable {
+    func appendMessage(_ message: CoachMessage) async throws
+    /// Replaces a stored message (e.g. to finish a streamed reply).
+    func updateMessage(_ message: CoachMessage) async throws
+    /// A conversation's messages, oldest first; with `last`, only the last N.
+    func messages(conversationID: UUID, userID: UUID, last: Int?) async throws -> [CoachMessage]
+    /// All of a user's messages ordered by creation, paged by the query's offset/limit.
+    func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage]
+    /// The user's conversations, most recent first.
+    func conversations(userID: UUID) async throws -> [ConversationSummary]
+}
+
+/// Records data exports.
+public protocol DataExportRepository: Sendable {
+    func recordExport(_ export: DataExport) async throws
+    /// Export history, newest first.
+    func exports(userID: UUID) async throws -> [DataExport]
+}
+
+/// Removes everything stored for a user.
+public protocol UserDataEraser: Sendable {
+    /// Deletes every row of the user in every table (and their stored secrets) in one transaction.
+    /// - Returns: rows deleted per table.
+    func deleteAllData(userID: UUID) async throws -> [String: Int]
+}
+
+/// Restores an archive atomically.
+public protocol ArchiveImporting: Sendable {
+    /// Writes every record of the archive in one transaction; on any error nothing is written.
+    func importArchive(_ archive: ExportArchive) async throws
+}
+
+/// Everything the app stores, as one dependency.
+public typealias AirFitRepository = UserRepository & OnboardingProfileRepository & WorkoutRepository
+    & FoodEntryRepository & DailyLogRepository & CoachMessageRepository & DataExportRepository
+    & UserDataEraser & ArchiveImporting
