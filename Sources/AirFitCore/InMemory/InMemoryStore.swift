@@ -9,8 +9,6 @@ public actor InMemoryStore: AirFitRepository {
     private var foodByID: [UUID: FoodEntry] = [:]
     private var logsByID: [UUID: DailyLog] = [:]
     private var messagesByID: [UUID: CoachMessage] = [:]
-    private var messageSequence: [UUID: Int] = [:]
-    private var nextSequence = 0
     private var exportsByID: [UUID: DataExport] = [:]
 
     /// Creates an empty store.
@@ -106,8 +104,6 @@ public actor InMemoryStore: AirFitRepository {
     public func appendMessage(_ message: CoachMessage) async throws {
         guard messagesByID[message.id] == nil else { throw RepositoryError.conflict("A message with id \(message.id)") }
         messagesByID[message.id] = message
-        messageSequence[message.id] = nextSequence
-        nextSequence += 1
     }
 
     public func updateMessage(_ message: CoachMessage) async throws {
@@ -140,7 +136,7 @@ public actor InMemoryStore: AirFitRepository {
 
     private func orderedMessages(_ include: (CoachMessage) -> Bool) -> [CoachMessage] {
         messagesByID.values.filter(include).sorted {
-            ($0.createdAt, messageSequence[$0.id] ?? 0) < ($1.createdAt, messageSequence[$1.id] ?? 0)
+            ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString)
         }
     }
 
@@ -190,11 +186,7 @@ public actor InMemoryStore: AirFitRepository {
         archive.workouts.forEach { workoutsByID[$0.id] = $0 }
         archive.foodEntries.forEach { foodByID[$0.id] = $0 }
         archive.dailyLogs.forEach { logsByID[$0.id] = $0 }
-        for message in archive.coachMessages {
-            messagesByID[message.id] = message
-            messageSequence[message.id] = nextSequence
-            nextSequence += 1
-        }
+        archive.coachMessages.forEach { messagesByID[$0.id] = $0 }
         archive.dataExports.forEach { exportsByID[$0.id] = $0 }
     }
 

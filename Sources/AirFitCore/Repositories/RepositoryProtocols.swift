@@ -97,7 +97,7 @@ public protocol CoachMessageRepository: Sendable {
     func appendMessage(_ message: CoachMessage) async throws
     /// Replaces a stored message (e.g. to finish a streamed reply).
     func updateMessage(_ message: CoachMessage) async throws
-    /// A conversation's messages, oldest first; with `last`, only the last N.
+    /// A conversation's messages, oldest first (ties on time break on id); with `last`, only the last N.
     func messages(conversationID: UUID, userID: UUID, last: Int?) async throws -> [CoachMessage]
     /// All of a user's messages ordered by creation, paged by the query's offset/limit.
     func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage]

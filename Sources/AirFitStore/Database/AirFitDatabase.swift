@@ -1,0 +1,130 @@
+import AirFitCore
+import FluentKit
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+
+/// An open database: the FluentKit glue, migrations, health, and the repositories on top.
+public final class AirFitDatabase: Sendable {
+    private let databases: Databases
+    private let eventLoopGroup: MultiThreadedEventLoopGroup
+    private let logger: Logger
+    /// The configuration it was opened with.
+    public let configuration: StoreConfiguration
+    /// The database handle every repository uses.
+    let database: any Database
+    /// The repositories.
+    public let store: FluentStore
+
+    private init(configuration: StoreConfiguration, logger: Logger) throws {
+        self.configuration = configuration
+        self.logger = logger
+        // SQLite: one event loop, hence one connection, so transactions never meet SQLITE_BUSY.
+        let threads: Int
+        if case .sqlite = configuration.backend { threads = 1 } else { threads = 2 }
+        eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+        databases = Databases(threadPool: .singleton, on: eventLoopGroup)
+        let id: DatabaseID
+        switch configuration.backend {
+        case .sqlite(let path):
+            id = .sqlite
+            databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: id)
+        case .postgres(let url):
+            id = .psql
+            do {
+                databases.use(try .postgres(url: url, maxConnectionsPerEventLoop: 4, sqlLogLevel: .trace), as: id)
+            } catch {
+                throw StoreError.invalidDatabaseURL
+            }
+        }
+        guard let database = databases.database(id, logger: logger, on: eventLoopGroup.next()) else {
+            throw StoreError.databaseUnreachable("the database could not be opened")
+        }
+        self.database = database
+        store = FluentStore(database: database)
+    }
+
+    /// Opens the database, sets SQLite to WAL mode, and runs pending migrations.
+    public static func open(_ configuration: StoreConfiguration, logger: Logger, migrate: Bool = true) async throws -> AirFitDatabase {
+        let db = try AirFitDatabase(configuration: configuration, logger: logger)
+        do {
+            if case .sqlite = configuration.backend {
+                try await db.sql.raw("PRAGMA journal_mode=WAL").run()
+                try await db.sql.raw("PRAGMA synchronous=NORMAL").run()
+            }
+            if migrate { try await db.migrate() }
+        } catch {
+            await db.shutdown()
+            throw StoreError.databaseUnreachable(Self.describe(error))
+        }
+        return db
+    }
+
+    private var sql: any SQLDatabase {
+        // Both drivers' databases are SQL databases.
+        database as! any SQLDatabase
+    }
+
+    private func migrator() -> Migrator {
+        let migrations = Migrations()
+        migrations.add(CreateSchema())
+        let database = self.database
+        return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
+    }
+
+    /// Applies every migration not yet applied.
+    public func migrate() async throws {
+        let migrator = migrator()
+        try await migrator.setupIfNeeded().get()
+        try await migrator.prepareBatch().get()
+    }
+
+    /// Names of migrations not yet applied.
+    public func pendingMigrations() async throws -> [String] {
+        let migrator = migrator()
+        try await migrator.setupIfNeeded().get()
+        return try await migrator.previewPrepareBatch().get().map { $0.0.name }
+    }
+
+    /// Runs `SELECT 1`; throws when the database does not answer.
+    public func ping() async throws {
+        try await sql.raw("SELECT 1").run()
+    }
+
+    /// The SQLite journal mode ("wal"), or nil on PostgreSQL.
+    public func journalMode() async throws -> String? {
+        guard case .sqlite = configuration.backend else { return nil }
+        let rows = try await sql.raw("PRAGMA journal_mode").all()
+        return try rows.first?.decode(column: "journal_mode", as: String.self)
+    }
+
+    /// Row counts of the user's data in every table (used to prove deletion).
+    public func rowCounts(userID: UUID) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for table in FluentStore.userTables {
+            let column = table == UserModel.schema ? "id" : "user_id"
+            let rows = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+                .from(table).where(SQLColumn(column), .equal, SQLBind(userID)).all()
+            counts[table] = try rows.first?.decode(column: "n", as: Int.self) ?? 0
+        }
+        return counts
+    }
+
+    /// Closes connections and stops the event loops.
+    public func shutdown() async {
+        await databases.shutdownAsync()
+        try? await eventLoopGroup.shutdownGracefully()
+    }
+
+    /// A one-line reason without connection details (the URL may hold a password).
+    static func describe(_ error: any Error) -> String {
+        let text = String(reflecting: error)
+        if text.contains("connect") || text.contains("Connection") { return "connection refused or timed out" }
+        if let localized = error as? LocalizedError, let description = localized.errorDescription { return description }
+        return String(text.prefix(200))
+    }
+}

@@ -1,0 +1,100 @@
+import AirFitCore
+import FluentKit
+import Foundation
+
+/// The `users` table. Nested preferences are JSON text; dates are seconds since 1970 (lossless on both databases).
+final class UserModel: Model, @unchecked Sendable {
+    static let schema = "users"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "name") var name: String
+    @OptionalField(key: "nickname") var nickname: String?
+    @OptionalField(key: "email") var email: String?
+    @Field(key: "preferred_units") var preferredUnits: String
+    @Field(key: "appearance_mode") var appearanceMode: String
+    @Field(key: "haptic_feedback") var hapticFeedback: Bool
+    @Field(key: "analytics") var analytics: Bool
+    @OptionalField(key: "ai_provider") var aiProvider: String?
+    @OptionalField(key: "ai_model") var aiModel: String?
+    @OptionalField(key: "ai_temperature") var aiTemperature: Double?
+    @OptionalField(key: "ai_max_tokens") var aiMaxTokens: Int?
+    @Field(key: "notification_preferences") var notificationPreferences: String
+    @Field(key: "quiet_hours") var quietHours: String
+    @Field(key: "app_lock") var appLock: Bool
+    @Field(key: "app_lock_minutes") var appLockMinutes: Int
+    @Field(key: "time_zone") var timeZone: String
+    @Field(key: "week_start") var weekStart: String
+    @OptionalField(key: "height_cm") var heightCm: Double?
+    @OptionalField(key: "weight_kg") var weightKg: Double?
+    @OptionalField(key: "fitness_level") var fitnessLevel: String?
+    @OptionalField(key: "location") var location: String?
+    @Field(key: "created_at") var createdAt: Double
+    @Field(key: "last_active_at") var lastActiveAt: Double
+
+    init() {}
+
+    init(_ user: User) throws {
+        id = user.id
+        try update(from: user)
+    }
+
+    func update(from user: User) throws {
+        name = user.name
+        nickname = user.nickname
+        email = user.email
+        preferredUnits = user.preferredUnits.rawValue
+        appearanceMode = user.appearanceMode.rawValue
+        hapticFeedback = user.hapticFeedbackEnabled
+        analytics = user.analyticsEnabled
+        aiProvider = user.selectedAIProvider
+        aiModel = user.selectedAIModel
+        aiTemperature = user.aiTemperature
+        aiMaxTokens = user.aiMaxTokens
+        notificationPreferences = try StoredJSON.encode(user.notificationPreferences)
+        quietHours = try StoredJSON.encode(user.quietHours)
+        appLock = user.appLockEnabled
+        appLockMinutes = user.appLockTimeoutMinutes
+        timeZone = user.timeZone
+        weekStart = user.weekStart.rawValue
+        heightCm = user.heightCm
+        weightKg = user.weightKg
+        fitnessLevel = user.fitnessLevel?.rawValue
+        location = try user.location.map(StoredJSON.encode)
+        createdAt = user.createdAt.timeIntervalSince1970
+        lastActiveAt = user.lastActiveAt.timeIntervalSince1970
+    }
+
+    func domain() throws -> User {
+        User(
+            id: try requireID(), name: name, nickname: nickname, email: email,
+            preferredUnits: try StoredJSON.enumValue(preferredUnits, column: "preferred_units"),
+            appearanceMode: try StoredJSON.enumValue(appearanceMode, column: "appearance_mode"),
+            hapticFeedbackEnabled: hapticFeedback, analyticsEnabled: analytics,
+            selectedAIProvider: aiProvider, selectedAIModel: aiModel, aiTemperature: aiTemperature, aiMaxTokens: aiMaxTokens,
+            notificationPreferences: try StoredJSON.decode(notificationPreferences),
+            quietHours: try StoredJSON.decode(quietHours), appLockEnabled: appLock, appLockTimeoutMinutes: appLockMinutes,
+            timeZone: timeZone, weekStart: try StoredJSON.enumValue(weekStart, column: "week_start"),
+            heightCm: heightCm, weightKg: weightKg,
+            fitnessLevel: try fitnessLevel.map { try StoredJSON.enumValue($0, column: "fitness_level") },
+            location: try location.map { try StoredJSON.decode($0) },
+            createdAt: Date(timeIntervalSince1970: createdAt), lastActiveAt: Date(timeIntervalSince1970: lastActiveAt))
+    }
+}
+
+/// JSON text columns and enum columns, with errors that say which column is damaged.
+enum StoredJSON {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ text: String) throws -> T {
+        try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+    }
+
+    static func enumValue<T: RawRepresentable>(_ raw: String, column: String) throws -> T where T.RawValue == String {
+        guard let value = T(rawValue: raw) else {
+            throw RepositoryError.invalid("The stored value \"\(raw)\" in column \(column) is not recognised.")
+        }
+        return value
+    }
+}

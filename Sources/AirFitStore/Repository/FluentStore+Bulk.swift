@@ -1,0 +1,64 @@
+import AirFitCore
+import FluentKit
+import Foundation
+
+extension FluentStore {
+    /// Deletes the user's rows from every table, vault entries included, in one transaction.
+    public func deleteAllData(userID: UUID) async throws -> [String: Int] {
+        try await database.transaction { db in
+            var counts: [String: Int] = [:]
+            counts[VaultEntryModel.schema] = try await Self.deleteRows(VaultEntryModel.query(on: db).filter(\.$userID == userID))
+            counts[DataExportModel.schema] = try await Self.deleteRows(DataExportModel.query(on: db).filter(\.$userID == userID))
+            counts[CoachMessageModel.schema] = try await Self.deleteRows(CoachMessageModel.query(on: db).filter(\.$userID == userID))
+            counts[DailyLogModel.schema] = try await Self.deleteRows(DailyLogModel.query(on: db).filter(\.$userID == userID))
+            counts[FoodEntryModel.schema] = try await Self.deleteRows(FoodEntryModel.query(on: db).filter(\.$userID == userID))
+            counts[WorkoutModel.schema] = try await Self.deleteRows(WorkoutModel.query(on: db).filter(\.$userID == userID))
+            counts[OnboardingProfileModel.schema] = try await Self.deleteRows(
+                OnboardingProfileModel.query(on: db).filter(\.$userID == userID))
+            counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
+            return counts
+        }
+    }
+
+    private static func deleteRows<M: Model>(_ builder: QueryBuilder<M>) async throws -> Int {
+        let count = try await builder.copy().count()
+        if count > 0 { try await builder.delete() }
+        return count
+    }
+
+    /// Validates the archive, then inserts every record in one transaction (batched inserts).
+    public func importArchive(_ archive: ExportArchive) async throws {
+        try ArchiveValidator.validate(archive)
+        let user = try UserModel(archive.user)
+        let profile = try archive.onboardingProfile.map { OnboardingProfileModel(try $0.profile()) }
+        let workouts = try archive.workouts.map(WorkoutModel.init)
+        let meals = try archive.foodEntries.map(FoodEntryModel.init)
+        let logs = archive.dailyLogs.map(DailyLogModel.init)
+        let messages = try archive.coachMessages.map(CoachMessageModel.init)
+        let exports = archive.dataExports.map(DataExportModel.init)
+        try await mapped("A record from the archive") {
+            try await database.transaction { db in
+                if try await UserModel.find(archive.user.id, on: db) != nil {
+                    throw RepositoryError.conflict("User \(archive.user.id) (from the archive)")
+                }
+                try await user.create(on: db)
+                try await profile?.create(on: db)
+                try await Self.insert(workouts, on: db)
+                try await Self.insert(meals, on: db)
+                try await Self.insert(logs, on: db)
+                try await Self.insert(messages, on: db)
+                try await Self.insert(exports, on: db)
+            }
+        }
+    }
+
+    /// Inserts in batches small enough for SQLite's bound-parameter limit.
+    static func insert<M: Model>(_ models: [M], on db: any Database, batch: Int = 200) async throws {
+        var start = 0
+        while start < models.count {
+            let end = min(models.count, start + batch)
+            try await Array(models[start..<end]).create(on: db)
+            start = end
+        }
+    }
+}

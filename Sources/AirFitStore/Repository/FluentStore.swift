@@ -1,0 +1,224 @@
+import AirFitCore
+import FluentKit
+import Foundation
+
+/// Every repository of Core, on FluentKit (SQLite or PostgreSQL).
+public final class FluentStore: AirFitRepository, Sendable {
+    let database: any Database
+
+    /// Tables holding a user's rows (the user itself last, for deletion order).
+    static let userTables = [
+        VaultEntryModel.schema, DataExportModel.schema, CoachMessageModel.schema, DailyLogModel.schema,
+        FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema, UserModel.schema,
+    ]
+
+    init(database: any Database) {
+        self.database = database
+    }
+
+    /// Runs `body`, turning unique-constraint failures into `RepositoryError.conflict`.
+    func mapped<T>(_ what: @autoclosure () -> String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw RepositoryError.conflict(what())
+        }
+    }
+
+    // MARK: Users
+
+    public func createUser(_ user: User) async throws {
+        try await mapped("A user with id \(user.id)") { try await UserModel(user).create(on: database) }
+    }
+
+    public func user(id: UUID) async throws -> User? {
+        try await UserModel.find(id, on: database)?.domain()
+    }
+
+    public func users() async throws -> [User] {
+        try await UserModel.query(on: database).sort(\.$createdAt).sort(\.$id).all().map { try $0.domain() }
+    }
+
+    public func updateUser(_ user: User) async throws {
+        guard let model = try await UserModel.find(user.id, on: database) else {
+            throw RepositoryError.notFound("User \(user.id)")
+        }
+        try model.update(from: user)
+        try await model.update(on: database)
+    }
+
+    // MARK: Onboarding
+
+    public func onboardingProfile(userID: UUID) async throws -> OnboardingProfile? {
+        try await OnboardingProfileModel.query(on: database).filter(\.$userID == userID).first()?.domain()
+    }
+
+    public func saveOnboarding(_ profile: OnboardingProfile, user: User) async throws {
+        guard profile.userID == user.id else { throw RepositoryError.invalid("The profile belongs to another user.") }
+        try await database.transaction { db in
+            if let model = try await UserModel.find(user.id, on: db) {
+                try model.update(from: user)
+                try await model.update(on: db)
+            } else {
+                try await UserModel(user).create(on: db)
+            }
+            try await OnboardingProfileModel.query(on: db).filter(\.$userID == user.id).delete()
+            try await OnboardingProfileModel(profile).create(on: db)
+        }
+    }
+
+    // MARK: Workouts
+
+    public func addWorkout(_ workout: Workout) async throws {
+        try await mapped("A workout with id \(workout.id)") { try await WorkoutModel(workout).create(on: database) }
+    }
+
+    public func workouts(userID: UUID, query: RecordQuery) async throws -> [Workout] {
+        var builder = WorkoutModel.query(on: database).filter(\.$userID == userID)
+        if let from = query.from { builder = builder.filter(\.$startedAt >= from.timeIntervalSince1970) }
+        if let to = query.to { builder = builder.filter(\.$startedAt < to.timeIntervalSince1970) }
+        if let kind = query.kind { builder = builder.filter(\.$type == kind) }
+        let direction: DatabaseQuery.Sort.Direction = query.newestFirst ? .descending : .ascending
+        builder = builder.sort(\.$startedAt, direction).sort(\.$id, direction)
+        return try await page(builder, query).all().map { try $0.domain() }
+    }
+
+    public func deleteWorkout(id: UUID, userID: UUID) async throws -> Bool {
+        try await delete(WorkoutModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID))
+    }
+
+    // MARK: Food
+
+    public func addFoodEntry(_ entry: FoodEntry) async throws {
+        try await mapped("A food entry with id \(entry.id)") { try await FoodEntryModel(entry).create(on: database) }
+    }
+
+    public func foodEntries(userID: UUID, query: RecordQuery) async throws -> [FoodEntry] {
+        var builder = FoodEntryModel.query(on: database).filter(\.$userID == userID)
+        if let from = query.from { builder = builder.filter(\.$loggedAt >= from.timeIntervalSince1970) }
+        if let to = query.to { builder = builder.filter(\.$loggedAt < to.timeIntervalSince1970) }
+        if let kind = query.kind { builder = builder.filter(\.$mealType == kind) }
+        let direction: DatabaseQuery.Sort.Direction = query.newestFirst ? .descending : .ascending
+        builder = builder.sort(\.$loggedAt, direction).sort(\.$id, direction)
+        return try await page(builder, query).all().map { try $0.domain() }
+    }
+
+    public func deleteFoodEntry(id: UUID, userID: UUID) async throws -> Bool {
+        try await delete(FoodEntryModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID))
+    }
+
+    // MARK: Daily logs
+
+    public func saveDailyLog(_ log: DailyLog) async throws {
+        try await database.transaction { db in
+            if let existing = try await DailyLogModel.query(on: db).filter(\.$userID == log.userID).filter(\.$day == log.day).first() {
+                let createdAt = existing.createdAt
+                existing.update(from: log)
+                existing.createdAt = createdAt
+                try await existing.update(on: db)
+            } else {
+                try await DailyLogModel(log).create(on: db)
+            }
+        }
+    }
+
+    public func dailyLog(userID: UUID, day: String) async throws -> DailyLog? {
+        try await DailyLogModel.query(on: database).filter(\.$userID == userID).filter(\.$day == day).first()?.domain()
+    }
+
+    public func dailyLogs(userID: UUID, fromDay: String?, toDay: String?, query: RecordQuery) async throws -> [DailyLog] {
+        var builder = DailyLogModel.query(on: database).filter(\.$userID == userID)
+        if let fromDay { builder = builder.filter(\.$day >= fromDay) }
+        if let toDay { builder = builder.filter(\.$day <= toDay) }
+        builder = builder.sort(\.$day, query.newestFirst ? .descending : .ascending)
+        return try await page(builder, query).all().map { try $0.domain() }
+    }
+
+    // MARK: Messages
+
+    public func appendMessage(_ message: CoachMessage) async throws {
+        try await mapped("A message with id \(message.id)") { try await CoachMessageModel(message).create(on: database) }
+    }
+
+    public func updateMessage(_ message: CoachMessage) async throws {
+        guard let model = try await CoachMessageModel.query(on: database)
+            .filter(\.$id == message.id).filter(\.$userID == message.userID).first()
+        else { throw RepositoryError.notFound("Message \(message.id)") }
+        try model.update(from: message)
+        try await model.update(on: database)
+    }
+
+    public func messages(conversationID: UUID, userID: UUID, last: Int?) async throws -> [CoachMessage] {
+        let base = CoachMessageModel.query(on: database)
+            .filter(\.$conversationID == conversationID).filter(\.$userID == userID)
+        if let last {
+            let newest = try await base.sort(\.$createdAt, .descending).sort(\.$id, .descending).limit(max(0, last)).all()
+            return try newest.reversed().map { try $0.domain() }
+        }
+        return try await base.sort(\.$createdAt).sort(\.$id).all().map { try $0.domain() }
+    }
+
+    public func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage] {
+        let direction: DatabaseQuery.Sort.Direction = query.newestFirst ? .descending : .ascending
+        let builder = CoachMessageModel.query(on: database).filter(\.$userID == userID)
+            .sort(\.$createdAt, direction).sort(\.$id, direction)
+        return try await page(builder, query).all().map { try $0.domain() }
+    }
+
+    public func conversations(userID: UUID) async throws -> [ConversationSummary] {
+        // Reads only the columns needed, oldest first, and groups in memory.
+        let rows = try await CoachMessageModel.query(on: database).filter(\.$userID == userID)
+            .sort(\.$createdAt).sort(\.$id)
+            .field(\.$id).field(\.$conversationID).field(\.$role).field(\.$content).field(\.$createdAt).all()
+        var order: [UUID] = []
+        var summaries: [UUID: ConversationSummary] = [:]
+        for row in rows {
+            let when = Date(timeIntervalSince1970: row.createdAt)
+            if var summary = summaries[row.conversationID] {
+                summary.messageCount += 1
+                summary.lastMessageAt = when
+                if summary.title == "New conversation", row.role == MessageRole.user.rawValue {
+                    summary.title = String(row.content.prefix(60))
+                }
+                summaries[row.conversationID] = summary
+            } else {
+                order.append(row.conversationID)
+                let title = row.role == MessageRole.user.rawValue ? String(row.content.prefix(60)) : "New conversation"
+                summaries[row.conversationID] = ConversationSummary(
+                    id: row.conversationID, title: title, messageCount: 1, lastMessageAt: when)
+            }
+        }
+        return order.compactMap { summaries[$0] }.sorted { $0.lastMessageAt > $1.lastMessageAt }
+    }
+
+    // MARK: Exports
+
+    public func recordExport(_ export: DataExport) async throws {
+        try await DataExportModel(export).create(on: database)
+    }
+
+    public func exports(userID: UUID) async throws -> [DataExport] {
+        try await DataExportModel.query(on: database).filter(\.$userID == userID)
+            .sort(\.$date, .descending).sort(\.$id, .descending).all().map { try $0.domain() }
+    }
+
+    // MARK: Helpers
+
+    private func page<M: Model>(_ builder: QueryBuilder<M>, _ query: RecordQuery) -> QueryBuilder<M> {
+        var builder = builder
+        if query.offset > 0 { builder = builder.offset(query.offset) }
+        if let limit = query.limit {
+            builder = builder.limit(max(0, limit))
+        } else if query.offset > 0 {
+            builder = builder.limit(Int(Int32.max))  // SQLite needs a LIMIT with an OFFSET.
+        }
+        return builder
+    }
+
+    private func delete<M: Model>(_ builder: QueryBuilder<M>) async throws -> Bool {
+        let count = try await builder.copy().count()
+        guard count > 0 else { return false }
+        try await builder.delete()
+        return true
+    }
+}
