@@ -1,3 +1,4 @@
+import AirFitCore
 import ArgumentParser
 
 /// The `airfit` command line: one root with a subcommand per task.
@@ -6,8 +7,10 @@ struct AirFitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "airfit",
         abstract: "AirFit — a personal AI fitness coach whose personality you design.",
+        version: AirFitVersion.current,
         subcommands: [
-            DebugCommand.self
+            ServeCommand.self, KeysCommand.self, ExportCommand.self, ImportCommand.self, DeleteAllDataCommand.self,
+            DoctorCommand.self, DebugCommand.self,
         ]
     )
 }

@@ -32,6 +32,10 @@ public final class AirFitDatabase: Sendable {
         switch configuration.backend {
         case .sqlite(let path):
             id = .sqlite
+            // Private from the start: SQLite gives its -wal and -shm files the database file's mode.
+            if !FileManager.default.fileExists(atPath: path) {
+                _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            }
             databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: id)
         case .postgres(let url):
             id = .psql

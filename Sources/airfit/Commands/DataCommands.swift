@@ -1,0 +1,113 @@
+import AirFitCore
+import AirFitStore
+import ArgumentParser
+import Foundation
+
+/// `airfit export`.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export all your data (never your keys) as a JSON archive or a zip of CSV tables.")
+
+    @Option(help: "json (one archive that `airfit import` restores) or csv (a zip of one CSV per table).")
+    var format: ExportFormat = .json
+
+    @Option(name: [.short, .customLong("output")], help: "File to write (default: airfit-export-<date>.<json|zip> here; - for standard output).")
+    var output: String?
+
+    func run() async throws {
+        let format = self.format
+        let output = self.output
+        try await CLI.withStore(logger: CLI.logger()) { context in
+            guard let owner = try await context.existingOwner() else { throw CLIError("There is no data to export yet.") }
+            let exporter = DataExporter(repository: context.store)
+            if output == "-" {
+                let sink = StandardOutputSink()
+                try await exporter.export(userID: owner.id, format: format, to: sink)
+                return
+            }
+            let stamp = ISO8601.string(from: Date()).prefix(19).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+            let path = output ?? "airfit-export-\(stamp).\(format.fileExtension)"
+            let temporary = path + ".partial"
+            let sink = try FileSink(path: temporary)
+            do {
+                try await exporter.export(userID: owner.id, format: format, to: sink)
+                try sink.close()
+                guard rename(temporary, path) == 0 else { throw CLIError("Could not write \(path).") }
+            } catch {
+                try? sink.close()
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw error
+            }
+            print("Exported to \(path) (\(ByteCountFormatter.string(fromByteCount: sink.bytesWritten, countStyle: .file))).")
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}
+
+/// Writes export bytes to standard output.
+final class StandardOutputSink: ByteSink {
+    private(set) var bytesWritten: Int64 = 0
+    func write(_ bytes: [UInt8]) throws {
+        FileHandle.standardOutput.write(Data(bytes))
+        bytesWritten += Int64(bytes.count)
+    }
+}
+
+/// `airfit import`.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Restore a JSON export into an empty store (all or nothing).")
+
+    @Argument(help: "A JSON archive written by `airfit export --format json`.")
+    var file: String
+
+    func run() async throws {
+        let file = self.file
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw CLI.fail(CLIError("Could not read \(file)."))
+        }
+        let archive: ExportArchive
+        do {
+            archive = try DataExporter.decodeArchive(data)
+        } catch {
+            throw CLI.fail(error)
+        }
+        try await CLI.withStore(logger: CLI.logger()) { context in
+            if let existing = try await context.existingOwner(), existing.id != archive.user.id {
+                throw CLIError("This data directory already belongs to someone. Import into an empty one (set AIRFIT_DATA_DIR), or run `airfit delete-all-data --yes` first.")
+            }
+            try await context.store.importArchive(archive)
+            print("Imported \(archive.recordCount) records (\(archive.workouts.count) workouts, \(archive.foodEntries.count) meals, \(archive.dailyLogs.count) daily logs, \(archive.coachMessages.count) messages).")
+        }
+    }
+}
+
+/// `airfit delete-all-data`.
+struct DeleteAllDataCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete-all-data",
+        abstract: "Permanently delete every record and stored key. This cannot be undone.")
+
+    @Flag(help: "Confirm that everything should be deleted.")
+    var yes = false
+
+    func run() async throws {
+        guard yes else {
+            throw CLI.fail(CLIError("This permanently deletes all your data and keys. Run again with --yes to confirm."))
+        }
+        try await CLI.withStore(logger: CLI.logger()) { context in
+            var total = 0
+            for user in try await context.store.users() {
+                let counts = try await context.store.deleteAllData(userID: user.id)
+                total += counts.values.reduce(0, +)
+            }
+            print("Deleted \(total) rows. AirFit holds no data now.")
+        }
+    }
+}

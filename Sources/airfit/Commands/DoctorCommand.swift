@@ -1,0 +1,79 @@
+import AirFitCore
+import AirFitStore
+import ArgumentParser
+import Foundation
+
+/// `airfit doctor`: checks the installation and says what to fix.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the data directory, database, master key and stored keys.")
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var problems = 0
+        func report(_ ok: Bool, _ line: String) {
+            print("\(ok ? "✓" : "✗") \(line)")
+            if !ok { problems += 1 }
+        }
+        let directory = DataDirectory.fromEnvironment(environment)
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder)
+        report(exists && isFolder.boolValue, "Data directory: \(directory.path)\(exists ? "" : " (missing; `airfit serve` creates it)")")
+
+        let keyPath = directory.file(MasterKey.fileName)
+        if environment[MasterKey.environmentVariable].map({ !$0.isEmpty }) ?? false {
+            do {
+                _ = try MasterKey.load(environment: environment, dataDirectory: directory, createIfMissing: false)
+                report(true, "Master key: from AIRFIT_MASTER_KEY")
+            } catch {
+                report(false, "Master key: \((error as? LocalizedError)?.errorDescription ?? "invalid")")
+            }
+        } else if FileManager.default.fileExists(atPath: keyPath) {
+            do {
+                _ = try MasterKey.read(path: keyPath)
+                report(true, "Master key: \(keyPath) (mode 600)")
+            } catch {
+                report(false, "Master key: \((error as? LocalizedError)?.errorDescription ?? "unreadable")")
+            }
+        } else {
+            report(false, "Master key: none yet (created on first `airfit serve` or `airfit keys set`)")
+        }
+
+        do {
+            let configuration = try StoreConfiguration.fromEnvironment(environment, dataDirectory: directory)
+            if case .sqlite(let path) = configuration.backend, !FileManager.default.fileExists(atPath: path) {
+                report(false, "Database: no SQLite database yet at \(path) (`airfit serve` creates it)")
+                throw ExitCode.failure
+            }
+            let logger = CLI.logger(defaultLevel: .critical)
+            let database = try await AirFitDatabase.open(configuration, logger: logger, migrate: false)
+            do {
+                try await database.ping()
+                report(true, "Database: \(configuration.redactedDescription) is reachable")
+                let pending = try await database.pendingMigrations()
+                report(pending.isEmpty, pending.isEmpty ? "Migrations: up to date" : "Migrations: \(pending.count) pending (`airfit serve` applies them)")
+                if let mode = try await database.journalMode() { report(mode == "wal", "SQLite journal mode: \(mode)") }
+                if pending.isEmpty, let key = try? MasterKey.load(environment: environment, dataDirectory: directory, createIfMissing: false),
+                    let owner = try await database.store.users().first
+                {
+                    let stored = try await KeyVault(database: database, masterKey: key).storedSecrets(userID: owner.id)
+                    let names = stored.map { "\($0.provider) (\($0.masked))" }
+                    report(true, "Provider keys: \(names.isEmpty ? "none stored" : names.joined(separator: ", "))")
+                }
+            } catch {
+                report(false, "Database: \((error as? LocalizedError)?.errorDescription ?? "check failed")")
+            }
+            await database.shutdown()
+        } catch is ExitCode {
+            // Already reported.
+        } catch {
+            report(false, "Database: \((error as? LocalizedError)?.errorDescription ?? "cannot be opened")")
+        }
+        if problems > 0 {
+            print("\(problems) problem(s) found.")
+            throw ExitCode.failure
+        }
+        print("Everything looks good.")
+    }
+}

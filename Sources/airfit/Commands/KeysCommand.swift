@@ -1,0 +1,135 @@
+import AirFitCore
+import AirFitStore
+import ArgumentParser
+import Foundation
+
+/// `airfit keys`: the encrypted vault of provider API keys.
+struct KeysCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "Manage provider API keys in the encrypted vault.",
+        discussion: "Keys are read from a no-echo prompt or standard input, never from arguments, and are stored encrypted (AES-256-GCM).",
+        subcommands: [Set.self, List.self, Remove.self, Rotate.self]
+    )
+
+    /// `airfit keys set <provider>`.
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Store a provider's API key (read from a hidden prompt or standard input).")
+
+        @Argument(help: "Provider: \(SecretProviders.all.joined(separator: ", ")).")
+        var provider: String
+
+        func validate() throws {
+            guard SecretProviders.all.contains(provider) else {
+                throw ValidationError("Unknown provider \"\(provider)\". Choose one of: \(SecretProviders.all.joined(separator: ", ")).")
+            }
+        }
+
+        func run() async throws {
+            let secret: String
+            do {
+                secret = try SecretInput.read(prompt: "API key for \(provider): ")
+            } catch {
+                throw CLI.fail(error)
+            }
+            let provider = self.provider
+            try await CLI.withStore(logger: CLI.logger()) { context in
+                let owner = try await context.owner()
+                try await context.vault.saveSecret(secret, provider: provider, userID: owner.id)
+                print("Saved the \(provider) key (\(SecretMask.mask(secret))).")
+            }
+        }
+    }
+
+    /// `airfit keys list`.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List providers with a stored key (masked).")
+
+        @Flag(help: "Print JSON instead of a table.")
+        var json = false
+
+        func run() async throws {
+            let json = self.json
+            try await CLI.withStore(logger: CLI.logger()) { context in
+                guard let owner = try await context.existingOwner() else {
+                    print(json ? "[]" : "No keys stored yet. Add one with: airfit keys set <provider>")
+                    return
+                }
+                let stored = try await context.vault.storedSecrets(userID: owner.id)
+                if json {
+                    let data = try JSONCoding.encoder.encode(stored)
+                    print(String(decoding: data, as: UTF8.self))
+                } else if stored.isEmpty {
+                    print("No keys stored yet. Add one with: airfit keys set <provider>")
+                } else {
+                    for entry in stored {
+                        print("\(entry.provider.padding(toLength: 16, withPad: " ", startingAt: 0)) \(entry.masked)  (saved \(ISO8601.string(from: entry.updatedAt)))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `airfit keys remove <provider>`.
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a provider's stored key.")
+
+        @Argument(help: "Provider whose key to remove.")
+        var provider: String
+
+        func run() async throws {
+            let provider = self.provider
+            try await CLI.withStore(logger: CLI.logger()) { context in
+                guard let owner = try await context.existingOwner(),
+                    try await context.vault.deleteSecret(provider: provider, userID: owner.id)
+                else { throw CLIError("No key is stored for \(provider).") }
+                print("Removed the \(provider) key.")
+            }
+        }
+    }
+
+    /// `airfit keys rotate`.
+    struct Rotate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Re-encrypt every stored key under a new master key.",
+            discussion: """
+                With master.key in the data directory, a new key is generated and written there.
+                When the master key comes from AIRFIT_MASTER_KEY, pass --new-key-stdin and pipe the new
+                base64 key (32 bytes) on standard input, then update AIRFIT_MASTER_KEY yourself.
+                """)
+
+        @Flag(help: "Read the new master key (base64, 32 bytes) from standard input.")
+        var newKeyStdin = false
+
+        func run() async throws {
+            let newKeyStdin = self.newKeyStdin
+            try await CLI.withStore(logger: CLI.logger()) { context in
+                let newKey: MasterKey
+                if newKeyStdin {
+                    let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                    newKey = try MasterKey.parse(base64: text, source: "standard input")
+                } else if context.masterKey.isFromEnvironment {
+                    throw CLIError("The master key comes from AIRFIT_MASTER_KEY. Pipe a new one with --new-key-stdin, then update the variable.")
+                } else {
+                    newKey = MasterKey.generate()
+                }
+                let keyPath = context.dataDirectory.file(MasterKey.fileName)
+                let pendingPath = keyPath + ".next"
+                if !newKeyStdin {
+                    // Written first so an interruption never leaves entries sealed with a key that is not on disk.
+                    try newKey.write(to: pendingPath)
+                }
+                let count = try await context.vault.rotate(to: newKey)
+                if !newKeyStdin {
+                    guard rename(pendingPath, keyPath) == 0 else {
+                        throw CLIError("Re-encrypted \(count) keys, but could not replace \(keyPath); the new key is in \(pendingPath).")
+                    }
+                    print("Rotated the master key: re-encrypted \(count) stored key(s). The new key is in \(keyPath).")
+                } else {
+                    print("Re-encrypted \(count) stored key(s). Now set AIRFIT_MASTER_KEY to the new key.")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import AirFitServer
+import AirFitStore
+import ArgumentParser
+import Foundation
+import Hummingbird
+
+/// `airfit serve`: runs migrations and starts the web server.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Start the AirFit web server (runs database migrations first).",
+        discussion: """
+            Listens on 127.0.0.1:8080 unless AIRFIT_HOST / AIRFIT_PORT or the flags say otherwise.
+            Data lives in AIRFIT_DATA_DIR (default ~/.airfit) on SQLite, or in PostgreSQL when DATABASE_URL is set.
+            """
+    )
+
+    @Option(help: "Address to listen on (overrides AIRFIT_HOST; default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on (overrides AIRFIT_PORT; default 8080; 0 picks a free port).")
+    var port: Int?
+
+    func run() async throws {
+        let logger = CLI.logger(label: "airfit.server", defaultLevel: .info)
+        var configuration: ServerConfiguration
+        do {
+            configuration = try ServerConfiguration.fromEnvironment()
+        } catch {
+            throw CLI.fail(error)
+        }
+        if let host { configuration.host = host }
+        if let port {
+            guard (0...65535).contains(port) else { throw CLI.fail(CLIError("--port must be from 0 to 65535.")) }
+            configuration.port = port
+        }
+        let server = configuration
+        try await CLI.withStore(logger: logger) { context in
+            logger.info(
+                "Storage ready",
+                metadata: [
+                    "dataDirectory": .string(context.dataDirectory.path),
+                    "database": .string(context.database.configuration.redactedDescription),
+                ])
+            let pending = try await context.database.pendingMigrations()
+            let dependencies = ServerDependencies(health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending))
+            let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
+            try await app.runService()
+        }
+    }
+}
