@@ -1,14 +1,22 @@
 import Foundation
 
 // AirFitBench: release-built benchmarks that print figures.
-// Usage: AirFitBench <vault|export|decode|generate> [options]
+// Usage: AirFitBench <vault [ops]|export [scale]|decode|generate> [options]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
-    print("usage: AirFitBench <vault|export|decode|generate> [options]")
+    print("usage: AirFitBench <vault [ops]|export [scale]|decode|generate> [options]")
     exit(2)
 }
-switch name {
-default:
-    print("unknown benchmark: \(name)")
-    exit(2)
+let rest = Array(arguments.dropFirst())
+do {
+    switch name {
+    case "vault": try await StoreBenchmarks.vault(rest)
+    case "export": try await StoreBenchmarks.export(rest)
+    default:
+        print("unknown benchmark: \(name)")
+        exit(2)
+    }
+} catch {
+    print("benchmark failed: \(error)")
+    exit(1)
 }
