@@ -32,7 +32,9 @@ enum Bench {
     }
 
     static func format(_ seconds: Double) -> String {
-        seconds < 0.001 ? String(format: "%.1f µs", seconds * 1e6) : seconds < 1 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.2f s", seconds)
+        seconds < 0.001
+            ? String(format: "%.1f µs", seconds * 1e6)
+            : seconds < 1 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.2f s", seconds)
     }
 
     static func percentile(_ sorted: [Double], _ p: Double) -> Double {

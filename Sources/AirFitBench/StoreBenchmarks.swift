@@ -39,8 +39,12 @@ enum StoreBenchmarks {
         reads.sort()
         let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
         print("vault (SQLite, \(operations) ops each):")
-        print("  save: mean \(Bench.format(mean(saves))), p50 \(Bench.format(Bench.percentile(saves, 0.5))), p99 \(Bench.format(Bench.percentile(saves, 0.99)))")
-        print("  read: mean \(Bench.format(mean(reads))), p50 \(Bench.format(Bench.percentile(reads, 0.5))), p99 \(Bench.format(Bench.percentile(reads, 0.99)))")
+        print(
+            "  save: mean \(Bench.format(mean(saves))), p50 \(Bench.format(Bench.percentile(saves, 0.5))), p99 \(Bench.format(Bench.percentile(saves, 0.99)))"
+        )
+        print(
+            "  read: mean \(Bench.format(mean(reads))), p50 \(Bench.format(Bench.percentile(reads, 0.5))), p99 \(Bench.format(Bench.percentile(reads, 0.99)))"
+        )
         print("  save+read: mean \(Bench.format(mean(saves) + mean(reads))) per pair (goal < 1 ms)")
     }
 
@@ -55,7 +59,9 @@ enum StoreBenchmarks {
         try await database.store.importArchive(archive)
         let seedTime = Bench.now() - seedStart
         let rows = archive.recordCount
-        print("export: seeded \(rows) rows in \(Bench.format(seedTime)) (\(archive.workouts.count) workouts, \(archive.foodEntries.count) meals, \(archive.dailyLogs.count) daily logs, \(archive.coachMessages.count) messages)")
+        print(
+            "export: seeded \(rows) rows in \(Bench.format(seedTime)) (\(archive.workouts.count) workouts, \(archive.foodEntries.count) meals, \(archive.dailyLogs.count) daily logs, \(archive.coachMessages.count) messages)"
+        )
         let userID = archive.user.id
         _ = consume archive
         for format in ExportFormat.allCases {
@@ -68,9 +74,10 @@ enum StoreBenchmarks {
             try sink.close()
             let elapsed = Bench.now() - start
             let growth = max(0, Bench.status("VmHWM") - rssBefore)
-            print(String(
-                format: "  %@: %@, %.1f MB written, peak memory growth %.1f MB (goals: < 2 s, < 64 MB)",
-                format.rawValue, Bench.format(elapsed), Double(record.size) / 1e6, Double(growth) / 1e6))
+            print(
+                String(
+                    format: "  %@: %@, %.1f MB written, peak memory growth %.1f MB (goals: < 2 s, < 64 MB)",
+                    format.rawValue, Bench.format(elapsed), Double(record.size) / 1e6, Double(growth) / 1e6))
         }
         await database.shutdown()
     }

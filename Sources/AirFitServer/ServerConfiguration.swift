@@ -15,7 +15,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     }
 
     /// Reads `AIRFIT_HOST`, `AIRFIT_PORT` and `AIRFIT_ENV`.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration
+    {
         var configuration = ServerConfiguration()
         if let host = environment["AIRFIT_HOST"], !host.isEmpty { configuration.host = host }
         if let text = environment["AIRFIT_PORT"], !text.isEmpty {

@@ -84,7 +84,8 @@ extension DataExporter {
             row.date(entry.createdAt)
             return [row]
         }
-        try await table("food_items.csv", ["food_entry_id", "name", "quantity", "calories", "protein_g", "carbs_g", "fat_g"], meals) { entry in
+        try await table("food_items.csv", ["food_entry_id", "name", "quantity", "calories", "protein_g", "carbs_g", "fat_g"], meals) {
+            entry in
             entry.items.map { item in
                 var row = CSVRow()
                 row.raw(entry.id.uuidString)
@@ -134,7 +135,8 @@ extension DataExporter {
             row.text(message.model)
             row.number(message.inputTokens)
             row.number(message.outputTokens)
-            row.text(message.toolCalls.isEmpty ? nil : (try? toolEncoder.encode(message.toolCalls)).map { String(decoding: $0, as: UTF8.self) })
+            row.text(
+                message.toolCalls.isEmpty ? nil : (try? toolEncoder.encode(message.toolCalls)).map { String(decoding: $0, as: UTF8.self) })
             row.text(message.toolCallID)
             row.bool(message.isComplete)
             row.text(message.incompleteReason)

@@ -174,7 +174,8 @@ public actor InMemoryStore: AirFitRepository {
             throw RepositoryError.conflict("User \(archive.user.id) (from the archive)")
         }
         let existingIDs = Set(workoutsByID.keys).union(foodByID.keys).union(logsByID.keys).union(messagesByID.keys).union(exportsByID.keys)
-        let incoming = archive.workouts.map(\.id) + archive.foodEntries.map(\.id) + archive.dailyLogs.map(\.id)
+        let incoming =
+            archive.workouts.map(\.id) + archive.foodEntries.map(\.id) + archive.dailyLogs.map(\.id)
             + archive.coachMessages.map(\.id) + archive.dataExports.map(\.id)
         if let clash = incoming.first(where: existingIDs.contains) {
             throw RepositoryError.conflict("A record with id \(clash)")

@@ -67,7 +67,10 @@ public actor InMemorySecretVault: SecretVault {
     public func storedSecrets(userID: UUID) async throws -> [StoredSecretSummary] {
         let prefix = userID.uuidString + "/"
         return secrets.filter { $0.key.hasPrefix(prefix) }
-            .map { StoredSecretSummary(provider: String($0.key.dropFirst(prefix.count)), masked: SecretMask.mask($0.value.0), updatedAt: $0.value.1) }
+            .map {
+                StoredSecretSummary(
+                    provider: String($0.key.dropFirst(prefix.count)), masked: SecretMask.mask($0.value.0), updatedAt: $0.value.1)
+            }
             .sorted { $0.provider < $1.provider }
     }
 }

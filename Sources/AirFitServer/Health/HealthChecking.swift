@@ -32,7 +32,8 @@ public struct DatabaseHealthChecker: HealthChecking {
         } catch {
             return HealthReport(
                 status: "degraded", version: AirFitVersion.current,
-                database: .init(backend: backend, status: "unreachable", pendingMigrations: [], journalMode: nil, error: "the database did not answer"))
+                database: .init(
+                    backend: backend, status: "unreachable", pendingMigrations: [], journalMode: nil, error: "the database did not answer"))
         }
     }
 }

@@ -25,7 +25,8 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
         case .masterKeyInvalid(let source):
             return "The master key in \(source) is not valid: it must be 32 random bytes, base64-encoded."
         case .vaultEntryUnreadable(let provider):
-            return "The stored key for \(provider) cannot be decrypted with the current master key. Set it again with `airfit keys set \(provider)`."
+            return
+                "The stored key for \(provider) cannot be decrypted with the current master key. Set it again with `airfit keys set \(provider)`."
         }
     }
 }

@@ -141,8 +141,9 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func updateMessage(_ message: CoachMessage) async throws {
-        guard let model = try await CoachMessageModel.query(on: database)
-            .filter(\.$id == message.id).filter(\.$userID == message.userID).first()
+        guard
+            let model = try await CoachMessageModel.query(on: database)
+                .filter(\.$id == message.id).filter(\.$userID == message.userID).first()
         else { throw RepositoryError.notFound("Message \(message.id)") }
         try model.update(from: message)
         try await model.update(on: database)

@@ -55,7 +55,8 @@ public final class KeyVault: SecretVault, Sendable {
         let masked = SecretMask.mask(trimmed)
         let keyID = current.id
         try await database.transaction { db in
-            let model = try await VaultEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$provider == provider).first()
+            let model =
+                try await VaultEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$provider == provider).first()
                 ?? VaultEntryModel()
             if model.id == nil {
                 model.id = UUID()
@@ -71,8 +72,9 @@ public final class KeyVault: SecretVault, Sendable {
     }
 
     public func secret(provider: String, userID: UUID) async throws -> String? {
-        guard let model = try await VaultEntryModel.query(on: database)
-            .filter(\.$userID == userID).filter(\.$provider == provider).first()
+        guard
+            let model = try await VaultEntryModel.query(on: database)
+                .filter(\.$userID == userID).filter(\.$provider == provider).first()
         else { return nil }
         guard let key = keys[model.keyID] else { throw StoreError.vaultEntryUnreadable(provider: provider) }
         return try Self.open(model.sealed, key: key, userID: userID, provider: provider)

@@ -71,7 +71,9 @@ public struct MasterKey: Sendable {
     /// Writes the key to `path` atomically with mode 0600.
     public func write(to path: String) throws {
         let temporary = path + ".tmp-\(UUID().uuidString.prefix(8))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data((base64 + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(atPath: temporary, contents: Data((base64 + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        else {
             throw StoreError.dataDirectoryNotWritable(path)
         }
         if rename(temporary, path) != 0 {

@@ -12,7 +12,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "json (one archive that `airfit import` restores) or csv (a zip of one CSV per table).")
     var format: ExportFormat = .json
 
-    @Option(name: [.short, .customLong("output")], help: "File to write (default: airfit-export-<date>.<json|zip> here; - for standard output).")
+    @Option(
+        name: [.short, .customLong("output")], help: "File to write (default: airfit-export-<date>.<json|zip> here; - for standard output)."
+    )
     var output: String?
 
     func run() async throws {
@@ -26,7 +28,8 @@ struct ExportCommand: AsyncParsableCommand {
                 try await exporter.export(userID: owner.id, format: format, to: sink)
                 return
             }
-            let stamp = ISO8601.string(from: Date()).prefix(19).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+            let stamp = ISO8601.string(from: Date()).prefix(19).replacingOccurrences(of: ":", with: "").replacingOccurrences(
+                of: "-", with: "")
             let path = output ?? "airfit-export-\(stamp).\(format.fileExtension)"
             let temporary = path + ".partial"
             let sink = try FileSink(path: temporary)
@@ -80,10 +83,14 @@ struct ImportCommand: AsyncParsableCommand {
         }
         try await CLI.withStore(logger: CLI.logger()) { context in
             if let existing = try await context.existingOwner(), existing.id != archive.user.id {
-                throw CLIError("This data directory already belongs to someone. Import into an empty one (set AIRFIT_DATA_DIR), or run `airfit delete-all-data --yes` first.")
+                throw CLIError(
+                    "This data directory already belongs to someone. Import into an empty one (set AIRFIT_DATA_DIR), or run `airfit delete-all-data --yes` first."
+                )
             }
             try await context.store.importArchive(archive)
-            print("Imported \(archive.recordCount) records (\(archive.workouts.count) workouts, \(archive.foodEntries.count) meals, \(archive.dailyLogs.count) daily logs, \(archive.coachMessages.count) messages).")
+            print(
+                "Imported \(archive.recordCount) records (\(archive.workouts.count) workouts, \(archive.foodEntries.count) meals, \(archive.dailyLogs.count) daily logs, \(archive.coachMessages.count) messages)."
+            )
         }
     }
 }

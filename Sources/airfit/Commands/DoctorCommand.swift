@@ -52,9 +52,12 @@ struct DoctorCommand: AsyncParsableCommand {
                 try await database.ping()
                 report(true, "Database: \(configuration.redactedDescription) is reachable")
                 let pending = try await database.pendingMigrations()
-                report(pending.isEmpty, pending.isEmpty ? "Migrations: up to date" : "Migrations: \(pending.count) pending (`airfit serve` applies them)")
+                report(
+                    pending.isEmpty,
+                    pending.isEmpty ? "Migrations: up to date" : "Migrations: \(pending.count) pending (`airfit serve` applies them)")
                 if let mode = try await database.journalMode() { report(mode == "wal", "SQLite journal mode: \(mode)") }
-                if pending.isEmpty, let key = try? MasterKey.load(environment: environment, dataDirectory: directory, createIfMissing: false),
+                if pending.isEmpty,
+                    let key = try? MasterKey.load(environment: environment, dataDirectory: directory, createIfMissing: false),
                     let owner = try await database.store.users().first
                 {
                     let stored = try await KeyVault(database: database, masterKey: key).storedSecrets(userID: owner.id)

@@ -64,7 +64,9 @@ struct KeysCommand: AsyncParsableCommand {
                     print("No keys stored yet. Add one with: airfit keys set <provider>")
                 } else {
                     for entry in stored {
-                        print("\(entry.provider.padding(toLength: 16, withPad: " ", startingAt: 0)) \(entry.masked)  (saved \(ISO8601.string(from: entry.updatedAt)))")
+                        print(
+                            "\(entry.provider.padding(toLength: 16, withPad: " ", startingAt: 0)) \(entry.masked)  (saved \(ISO8601.string(from: entry.updatedAt)))"
+                        )
                     }
                 }
             }
@@ -110,7 +112,8 @@ struct KeysCommand: AsyncParsableCommand {
                     let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
                     newKey = try MasterKey.parse(base64: text, source: "standard input")
                 } else if context.masterKey.isFromEnvironment {
-                    throw CLIError("The master key comes from AIRFIT_MASTER_KEY. Pipe a new one with --new-key-stdin, then update the variable.")
+                    throw CLIError(
+                        "The master key comes from AIRFIT_MASTER_KEY. Pipe a new one with --new-key-stdin, then update the variable.")
                 } else {
                     newKey = MasterKey.generate()
                 }
