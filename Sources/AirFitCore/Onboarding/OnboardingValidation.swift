@@ -59,7 +59,8 @@ public enum OnboardingValidation {
                 return [
                     ValidationIssue(
                         field: "sleep",
-                        message: String(format: "That is %.1f hours of sleep; check bedtime and wake time (between 3 and 16 hours).", hours))
+                        message: String(format: "That is %.1f hours of sleep; check bedtime and wake time (between 3 and 16 hours).", hours)
+                    )
                 ]
             }
             return []
