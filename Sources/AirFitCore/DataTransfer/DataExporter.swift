@@ -47,36 +47,7 @@ public struct DataExporter: Sendable {
             try ArchiveValidator.validate(archive)
             return archive
         } catch let error as DecodingError {
-            throw RepositoryError.invalid("The export is damaged: \(Self.describe(error))")
-        }
-    }
-
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the top level" : text)
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])) is missing."
-        case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)) should be \(Self.describe(type))."
-        case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)) should be \(Self.describe(type)), not null."
-        case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return "unreadable content."
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "text"
-        case is Double.Type, is Int.Type, is Int64.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        case is [Any].Type: return "a list"
-        default: return "an object"
+            throw RepositoryError.invalid("The export is damaged: \(error.readableDescription)")
         }
     }
 
