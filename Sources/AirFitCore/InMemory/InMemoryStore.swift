@@ -3,7 +3,6 @@ import Foundation
 /// An in-memory implementation of every repository, for tests and previews.
 public actor InMemoryStore: AirFitRepository {
     private var usersByID: [UUID: User] = [:]
-    private var userOrder: [UUID] = []
     private var profiles: [UUID: OnboardingProfile] = [:]
     private var workoutsByID: [UUID: Workout] = [:]
     private var foodByID: [UUID: FoodEntry] = [:]
@@ -19,12 +18,13 @@ public actor InMemoryStore: AirFitRepository {
     public func createUser(_ user: User) async throws {
         guard usersByID[user.id] == nil else { throw RepositoryError.conflict("A user with id \(user.id)") }
         usersByID[user.id] = user
-        userOrder.append(user.id)
     }
 
     public func user(id: UUID) async throws -> User? { usersByID[id] }
 
-    public func users() async throws -> [User] { userOrder.compactMap { usersByID[$0] } }
+    public func users() async throws -> [User] {
+        usersByID.values.sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+    }
 
     public func updateUser(_ user: User) async throws {
         guard usersByID[user.id] != nil else { throw RepositoryError.notFound("User \(user.id)") }
@@ -37,7 +37,6 @@ public actor InMemoryStore: AirFitRepository {
 
     public func saveOnboarding(_ profile: OnboardingProfile, user: User) async throws {
         guard profile.userID == user.id else { throw RepositoryError.invalid("The profile belongs to another user.") }
-        if usersByID[user.id] == nil { userOrder.append(user.id) }
         usersByID[user.id] = user
         profiles[user.id] = profile
     }
@@ -164,7 +163,6 @@ public actor InMemoryStore: AirFitRepository {
         remove("data_exports", &exportsByID) { $0.userID }
         counts["onboarding_profiles"] = profiles.removeValue(forKey: userID) == nil ? 0 : 1
         counts["users"] = usersByID.removeValue(forKey: userID) == nil ? 0 : 1
-        userOrder.removeAll { $0 == userID }
         return counts
     }
 
@@ -182,7 +180,6 @@ public actor InMemoryStore: AirFitRepository {
         }
         let profile = try archive.onboardingProfile?.profile()
         usersByID[archive.user.id] = archive.user
-        userOrder.append(archive.user.id)
         profiles[archive.user.id] = profile
         archive.workouts.forEach { workoutsByID[$0.id] = $0 }
         archive.foodEntries.forEach { foodByID[$0.id] = $0 }

@@ -79,6 +79,10 @@ public enum ISO8601 {
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
+        // Day 30 of February or 31 of April would otherwise roll silently into the next month.
+        let isLeapYear = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let daysInMonth: [Int64] = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day <= daysInMonth[Int(month) - 1] else { return nil }
         var index = 19
         var fraction = 0.0
         if index < bytes.count, bytes[index] == 46 {
@@ -99,7 +103,7 @@ public enum ISO8601 {
             guard index + 1 == bytes.count else { return nil }
         case 43, 45:  // + -
             guard index + 6 == bytes.count, bytes[index + 3] == 58,
-                let oh = number(index + 1, 2), let om = number(index + 4, 2)
+                let oh = number(index + 1, 2), let om = number(index + 4, 2), oh < 24, om < 60
             else { return nil }
             offsetSeconds = (oh * 3600 + om * 60) * (bytes[index] == 43 ? 1 : -1)
         default:

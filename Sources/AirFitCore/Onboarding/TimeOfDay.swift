@@ -18,6 +18,7 @@ public struct TimeOfDay: Codable, Sendable, Hashable, Comparable, CustomStringCo
     public init?(_ text: String) {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 2, (1...2).contains(parts[0].count),
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let hour = Int(parts[0]), let minute = Int(parts[1])
         else { return nil }
         self.init(hour: hour, minute: minute)

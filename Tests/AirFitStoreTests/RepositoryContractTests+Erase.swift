@@ -1,0 +1,82 @@
+import AirFitCore
+@testable import AirFitStore
+import Foundation
+import SQLKit
+import Testing
+
+/// Deleting everything of one user.
+extension RepositoryContractTests {
+    @Test("deleteAllData removes every row of the user, reports counts, and leaves other users alone", arguments: Backend.allCases)
+    func deleteAllData(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let gone = try await Fixture.seed(store.repository, user: Fixture.user(name: "Gone"))
+            let kept = try await Fixture.seed(store.repository, user: Fixture.user(name: "Kept"))
+            let database = store.database
+            if let database {
+                let vault = KeyVault(database: database, masterKey: .generate())
+                try await vault.saveSecret("sk-gone-0123456789abcdef", provider: "openai", userID: gone.user.id)
+                try await vault.saveSecret("sk-kept-0123456789abcdef", provider: "openai", userID: kept.user.id)
+            }
+            let keptBefore = try await store.rowCounts(userID: kept.user.id)
+
+            let counts = try await store.repository.deleteAllData(userID: gone.user.id)
+            var expected = [
+                "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count, "food_entries": gone.meals.count,
+                "daily_logs": gone.logs.count, "coach_messages": gone.messages.count, "data_exports": gone.exports.count,
+            ]
+            if database != nil { expected["vault_entries"] = 1 }
+            #expect(counts == expected)
+
+            #expect(try await store.repository.user(id: gone.user.id) == nil)
+            #expect(try await store.repository.onboardingProfile(userID: gone.user.id) == nil)
+            #expect(try await store.repository.workouts(userID: gone.user.id, query: RecordQuery()).isEmpty)
+            #expect(try await store.repository.foodEntries(userID: gone.user.id, query: RecordQuery()).isEmpty)
+            #expect(try await store.repository.dailyLogs(userID: gone.user.id, fromDay: nil, toDay: nil, query: RecordQuery()).isEmpty)
+            #expect(try await store.repository.messages(userID: gone.user.id, query: RecordQuery()).isEmpty)
+            #expect(try await store.repository.conversations(userID: gone.user.id).isEmpty)
+            #expect(try await store.repository.exports(userID: gone.user.id).isEmpty)
+            #expect(try await store.repository.users().map(\.id) == [kept.user.id])
+
+            if let database {
+                let after = try await database.rowCounts(userID: gone.user.id)
+                #expect(Set(after.keys) == Set(FluentStore.userTables))
+                #expect(after.values.allSatisfy { $0 == 0 }, "\(after)")
+                #expect(try await database.rowCounts(userID: kept.user.id) == keptBefore)
+                #expect(try await KeyVault(database: database, masterKey: .generate()).storedSecrets(userID: kept.user.id).count == 1)
+            }
+            #expect(try await store.repository.user(id: kept.user.id) == kept.user)
+            #expect(try await store.repository.workouts(userID: kept.user.id, query: RecordQuery()).count == kept.workouts.count)
+            #expect(try await store.repository.messages(userID: kept.user.id, query: RecordQuery()).count == kept.messages.count)
+
+            let again = try await store.repository.deleteAllData(userID: gone.user.id)
+            #expect(again.values.allSatisfy { $0 == 0 }, "\(again)")
+        }
+    }
+
+    @Test("rowCounts covers every table the schema has", arguments: Backend.sql)
+    func rowCountsCoverSchema(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let database = try store.requireDatabase()
+            let seeded = try await Fixture.seed(store.repository)
+            try await KeyVault(database: database, masterKey: .generate())
+                .saveSecret("AIza0123456789abcdefgh", provider: "gemini", userID: seeded.user.id)
+            let counts = try await database.rowCounts(userID: seeded.user.id)
+            #expect(counts == [
+                "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 4, "daily_logs": 3, "coach_messages": 5,
+                "data_exports": 2, "vault_entries": 1,
+            ])
+            // Every table of the schema, except Fluent's own migration log, must be counted.
+            let sql = try database.rawSQL()
+            let tables: [String]
+            switch backend {
+            case .sqlite:
+                tables = try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                    .all().map { try $0.decode(column: "name", as: String.self) }
+            default:
+                tables = try await sql.raw("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'")
+                    .all().map { try $0.decode(column: "name", as: String.self) }
+            }
+            #expect(Set(tables).subtracting(["_fluent_migrations"]) == Set(counts.keys))
+        }
+    }
+}
