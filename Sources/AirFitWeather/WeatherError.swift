@@ -42,7 +42,7 @@ public enum WeatherError: Error, LocalizedError, Sendable, Hashable {
         case .unreachable(let provider, let reason):
             "Could not reach \(provider.displayName): \(reason)."
         case .rejected(let provider, let message):
-            "\(provider.displayName) rejected the request: \(message)"
+            "\(provider.displayName) rejected the request: \(message)\(message.last.map { ".!?".contains($0) } == true ? "" : ".")"
         case .providerFailure(let provider, let status):
             "\(provider.displayName) had a problem answering (HTTP \(status))."
         case .invalidResponse(let provider, let detail):

@@ -38,7 +38,7 @@ public enum WeatherTextReport {
     static func dailyTable(_ forecast: WeatherForecast) -> [String] {
         guard !forecast.days.isEmpty else { return ["Daily forecast: none available."] }
         let units = forecast.units
-        var lines = [row(["Day", "Conditions", "High", "Low", "Precip"], widths: [15, 18, 7, 7, 7])]
+        var lines = ["Daily forecast", row(["Day", "Conditions", "High", "Low", "Precip"], widths: [15, 18, 7, 7, 7])]
         for day in forecast.days {
             lines.append(
                 row(
@@ -54,7 +54,7 @@ public enum WeatherTextReport {
         let upcoming = forecast.upcomingHours(from: now, limit: hours)
         guard !upcoming.isEmpty else { return ["Next hours: none available."] }
         let offset = forecast.utcOffsetSeconds
-        var lines = [row(["Time", "Conditions", "Temp", "Precip"], widths: [15, 18, 7, 7])]
+        var lines = ["Next hours", row(["Time", "Conditions", "Temp", "Precip"], widths: [15, 18, 7, 7])]
         for hour in upcoming {
             let label =
                 "\(LocalDate(hour.time, utcOffsetSeconds: offset).weekdayAbbreviation) "
