@@ -76,7 +76,10 @@ let package = Package(
         ),
         .testTarget(name: "AirFitCoreTests", dependencies: ["AirFitCore"]),
         .testTarget(name: "AirFitAITests", dependencies: ["AirFitAI"]),
-        .testTarget(name: "AirFitWeatherTests", dependencies: ["AirFitWeather"]),
+        .testTarget(
+            name: "AirFitWeatherTests",
+            dependencies: ["AirFitWeather", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(name: "AirFitStoreTests", dependencies: ["AirFitStore"]),
         .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach"]),
         .testTarget(
