@@ -64,6 +64,23 @@ enum StoreBenchmarks {
         )
         let userID = archive.user.id
         _ = consume archive
+        if ProcessInfo.processInfo.environment["AIRFIT_BENCH_BREAKDOWN"] == "1" {
+            var t = Bench.now()
+            var all: [CoachMessage] = []
+            var offset = 0
+            while true {
+                let page = try await database.store.messages(userID: userID, query: .page(offset: offset, limit: 1000))
+                all += page
+                offset += page.count
+                if page.count < 1000 { break }
+            }
+            print("  breakdown: fetch \(all.count) messages \(Bench.format(Bench.now() - t))")
+            t = Bench.now()
+            let encoder = JSONCoding.encoder
+            var bytes = 0
+            for message in all { bytes += try encoder.encode(message).count }
+            print("  breakdown: JSONEncoder \(all.count) messages \(Bench.format(Bench.now() - t)) (\(bytes) bytes)")
+        }
         for format in ExportFormat.allCases {
             let path = directory + "/export.\(format.fileExtension)"
             let rssBefore = Bench.status("VmRSS")

@@ -119,11 +119,12 @@ struct CreateSchema: AsyncMigration {
 
         guard let sql = database as? any SQLDatabase else { return }
         let indexes: [(String, String, [String])] = [
-            ("idx_workouts_user_started", WorkoutModel.schema, ["user_id", "started_at"]),
-            ("idx_food_user_logged", FoodEntryModel.schema, ["user_id", "logged_at"]),
-            ("idx_messages_user_created", CoachMessageModel.schema, ["user_id", "created_at"]),
-            ("idx_messages_conversation", CoachMessageModel.schema, ["conversation_id", "created_at"]),
-            ("idx_exports_user", DataExportModel.schema, ["user_id", "date"]),
+            // Each index matches a query's filter and full sort order (ties break on id), so paging never sorts.
+            ("idx_workouts_user_started", WorkoutModel.schema, ["user_id", "started_at", "id"]),
+            ("idx_food_user_logged", FoodEntryModel.schema, ["user_id", "logged_at", "id"]),
+            ("idx_messages_user_created", CoachMessageModel.schema, ["user_id", "created_at", "id"]),
+            ("idx_messages_conversation", CoachMessageModel.schema, ["conversation_id", "created_at", "id"]),
+            ("idx_exports_user", DataExportModel.schema, ["user_id", "date", "id"]),
         ]
         for (name, table, columns) in indexes {
             var builder = sql.create(index: name).on(table)
