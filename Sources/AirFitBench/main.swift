@@ -8,6 +8,8 @@ guard let name = arguments.first else {
     exit(2)
 }
 switch name {
+case "decode": try DecodeBenchmark.run(Array(arguments.dropFirst()))
+case "generate": try StreamGenerator.run(Array(arguments.dropFirst()))
 default:
     print("unknown benchmark: \(name)")
     exit(2)
