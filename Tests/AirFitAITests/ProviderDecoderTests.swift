@@ -43,6 +43,12 @@ struct ProviderDecoderTests {
         #expect(try TestSupport.events(.openai, body) == [.textDelta("a")])
     }
 
+    @Test("An empty finish_reason from a compatible server is not a finish")
+    func emptyFinishReason() throws {
+        let events = try TestSupport.events(.custom, OpenAIFixtures.reasoning.body)
+        #expect(events.filter { if case .finish = $0 { true } else { false } } == [.finish(.stop)])
+    }
+
     @Test("OpenAI legacy function_call streams as tool call 0")
     func openAILegacyFunctionCall() throws {
         let body =

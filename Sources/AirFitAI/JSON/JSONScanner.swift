@@ -203,32 +203,58 @@ struct JSONScanner {
     // MARK: Strings
 
     /// Reads a string token, validating escapes and rejecting raw control characters.
+    ///
+    /// Ordinary bytes are skipped eight at a time: a word is examined for `"`, `\\` or a control
+    /// byte with SWAR arithmetic and only the first flagged byte is looked at individually.
     mutating func readStringToken() throws(JSONSyntaxError) -> JSONStringToken {
-        guard byte(at: position) == UInt8(ascii: "\"") else { throw JSONSyntaxError(offset: position) }
-        position += 1
-        let start = position
-        var hasEscapes = false
         let count = bytes.count
-        while position < count {
-            let b = bytes[position]
-            if b == UInt8(ascii: "\"") {
-                let token = JSONStringToken(
-                    bytes: UnsafeBufferPointer(rebasing: bytes[start..<position]),
-                    hasEscapes: hasEscapes
-                )
-                position += 1
-                return token
+        guard position < count, let base = bytes.baseAddress, base[position] == UInt8(ascii: "\"") else {
+            throw JSONSyntaxError(offset: position)
+        }
+        let start = position + 1
+        var index = start
+        var hasEscapes = false
+        let raw = UnsafeRawPointer(base)
+        while true {
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let flags = Self.specialBytes(in: word)
+                if flags != 0 {
+                    index += flags.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
             }
-            if b == UInt8(ascii: "\\") {
+            guard index < count else { throw JSONSyntaxError(offset: index) }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return JSONStringToken(
+                    bytes: UnsafeBufferPointer(start: base + start, count: index - start), hasEscapes: hasEscapes)
+            }
+            if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
+                position = index
                 try skipEscape()
-            } else if b < 0x20 {
-                throw JSONSyntaxError(offset: position)
+                index = position
+            } else if byte < 0x20 {
+                throw JSONSyntaxError(offset: index)
             } else {
-                position += 1
+                index += 1
             }
         }
-        throw JSONSyntaxError(offset: position)
+    }
+
+    /// The high bit of each byte of `word` that is `"`, `\\` or below 0x20 (exact for the lowest one).
+    @inline(__always)
+    private static func specialBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let isQuote = (quotes &- ones) & ~quotes
+        let isBackslash = (backslashes &- ones) & ~backslashes
+        let isControl = (word &- ones &* 0x20) & ~word
+        return (isQuote | isBackslash | isControl) & (ones &* 0x80)
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {

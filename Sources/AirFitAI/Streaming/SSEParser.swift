@@ -10,13 +10,14 @@ public struct SSEParser: Sendable {
     /// The limits enforced while parsing.
     public let limits: StreamLimits
     /// The reconnection time in milliseconds from the last valid `retry` field, if any.
-    public private(set) var reconnectionTime: Int?
+    public internal(set) var reconnectionTime: Int?
 
     private var pendingLine: [UInt8] = []
-    private var data: [UInt8] = []
-    private var dataLineCount = 0
-    private var eventType: [UInt8] = []
-    private var lastEventID: [UInt8]?
+    // Field state, shared with SSEParser+Fields.swift.
+    var data: [UInt8] = []
+    var dataLineCount = 0
+    var eventType: [UInt8] = []
+    var lastEventID: [UInt8]?
     private var skipLeadingLineFeed = false
     private var bomMatched = 0
     private var bomResolved = false
@@ -97,6 +98,9 @@ public struct SSEParser: Sendable {
     }
 
     /// Splits `chunk` into lines, carrying an unterminated tail over to the next call.
+    ///
+    /// Lines that lie wholly inside `chunk` are not copied: a single-line event's data and its type
+    /// are borrowed from the chunk and only copied when the event is still open at the chunk's end.
     private mutating func scan<Sink: SSEEventSink>(
         _ chunk: UnsafeBufferPointer<UInt8>,
         into sink: inout Sink
@@ -108,6 +112,8 @@ public struct SSEParser: Sendable {
             skipLeadingLineFeed = false
             if base[0] == ByteSearch.lineFeed { position = 1 }
         }
+        var borrowed = BorrowedFields()
+        defer { keep(borrowed) }
         // Next LF and next CR at or after `position`; `end` when there is none.
         var nextLF = -1
         var nextCR = -1
@@ -123,10 +129,10 @@ public struct SSEParser: Sendable {
                 return
             }
             if pendingLine.isEmpty {
-                try processLine(segment, into: &sink)
+                try processLine(segment, borrowing: &borrowed, into: &sink)
             } else {
                 try appendPending(segment)
-                try processPendingLine(into: &sink)
+                try processPendingLine(borrowing: &borrowed, into: &sink)
             }
             if base[lineEnd] == ByteSearch.carriageReturn {
                 if lineEnd + 1 < end {
@@ -148,78 +154,24 @@ public struct SSEParser: Sendable {
         pendingLine.append(contentsOf: segment)
     }
 
-    private mutating func processPendingLine<Sink: SSEEventSink>(into sink: inout Sink) throws(StreamParseError) {
+    private mutating func processPendingLine<Sink: SSEEventSink>(
+        borrowing borrowed: inout BorrowedFields,
+        into sink: inout Sink
+    ) throws(StreamParseError) {
         var line: [UInt8] = []
         swap(&line, &pendingLine)
+        // The line lives in a scratch array, so nothing may be borrowed from it.
+        keep(borrowed)
+        borrowed = BorrowedFields(isEnabled: false)
         var failure: StreamParseError?
         line.withUnsafeBufferPointer { buffer in
-            do throws(StreamParseError) { try processLine(buffer, into: &sink) } catch { failure = error }
+            do throws(StreamParseError) {
+                try processLine(buffer, borrowing: &borrowed, into: &sink)
+            } catch { failure = error }
         }
+        borrowed = BorrowedFields()
         line.removeAll(keepingCapacity: true)
         swap(&line, &pendingLine)
         if let failure { throw failure }
-    }
-
-    private mutating func processLine<Sink: SSEEventSink>(
-        _ line: UnsafeBufferPointer<UInt8>,
-        into sink: inout Sink
-    ) throws(StreamParseError) {
-        guard let base = line.baseAddress, !line.isEmpty else {
-            dispatch(into: &sink)
-            return
-        }
-        guard line.count <= limits.maxEventBytes else { throw .eventTooLarge(limit: limits.maxEventBytes) }
-        if base[0] == ByteSearch.colon { return }
-        let colon = ByteSearch.first(ByteSearch.colon, in: base, from: 0, to: line.count)
-        let field = UnsafeBufferPointer(start: base, count: colon)
-        var valueStart = min(colon + 1, line.count)
-        if valueStart < line.count, base[valueStart] == ByteSearch.space { valueStart += 1 }
-        let value = UnsafeBufferPointer(start: base + valueStart, count: line.count - valueStart)
-        switch field.count {
-        case 4 where ByteSearch.equals(field, "data"):
-            if dataLineCount > 0 { data.append(ByteSearch.lineFeed) }
-            data.append(contentsOf: value)
-            dataLineCount += 1
-            guard data.count <= limits.maxEventBytes else { throw .eventTooLarge(limit: limits.maxEventBytes) }
-        case 5 where ByteSearch.equals(field, "event"):
-            eventType.removeAll(keepingCapacity: true)
-            eventType.append(contentsOf: value)
-        case 2 where ByteSearch.equals(field, "id"):
-            if !ByteSearch.contains(0, in: value) { lastEventID = Array(value) }
-        case 5 where ByteSearch.equals(field, "retry"):
-            if let milliseconds = Self.parseDigits(value) { reconnectionTime = milliseconds }
-        default:
-            break
-        }
-    }
-
-    private mutating func dispatch<Sink: SSEEventSink>(into sink: inout Sink) {
-        guard dataLineCount > 0 else {
-            eventType.removeAll(keepingCapacity: true)
-            return
-        }
-        let id = lastEventID
-        data.withUnsafeBufferPointer { buffer in
-            eventType.withUnsafeBufferPointer { type in
-                sink.receive(SSEEventView(data: buffer, type: type, id: id))
-            }
-        }
-        data.removeAll(keepingCapacity: true)
-        dataLineCount = 0
-        eventType.removeAll(keepingCapacity: true)
-    }
-
-    /// The value of an all-ASCII-digit field, or `nil` when it is empty, has another byte, or overflows.
-    private static func parseDigits(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !value.isEmpty else { return nil }
-        var result = 0
-        for byte in value {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - 0x30))
-            guard !overflow1, !overflow2 else { return nil }
-            result = sum
-        }
-        return result
     }
 }

@@ -58,11 +58,11 @@ enum OpenAIFixtures {
     )
 
     static let reasoning = Fixture(
-        name: "openai-compatible reasoning_content and reasoning",
+        name: "openai-compatible reasoning_content, reasoning, empty finish_reason",
         provider: .custom,
         body: openAIChunk(
-            #"{"index":0,"delta":{"role":"assistant","reasoning_content":"User wants "},"finish_reason":null}"#)
-            + openAIChunk(#"{"index":0,"delta":{"reasoning":"a plan."},"finish_reason":null}"#)
+            #"{"index":0,"delta":{"role":"assistant","reasoning_content":"User wants "},"finish_reason":""}"#)
+            + openAIChunk(#"{"index":0,"delta":{"reasoning":"a plan."},"finish_reason":""}"#)
             + openAIChunk(#"{"index":0,"delta":{"content":"Here is a plan."},"finish_reason":null}"#)
             + openAIChunk(#"{"index":0,"delta":{},"finish_reason":"stop"}"#),
         text: "Here is a plan.",

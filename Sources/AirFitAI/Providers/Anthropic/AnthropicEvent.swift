@@ -40,7 +40,7 @@ struct AnthropicEvent {
     var error: StreamErrorPayload?
 
     /// Parses one event's data; throws when it is not valid JSON.
-    init(parsing data: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+    mutating func parse(_ data: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         var scanner = JSONScanner(data)
         guard scanner.peek() == UInt8(ascii: "{") else { throw JSONSyntaxError(offset: 0) }
         var state = try scanner.beginObject()

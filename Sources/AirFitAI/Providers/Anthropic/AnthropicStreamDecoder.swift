@@ -39,7 +39,8 @@ struct AnthropicEventHandler: SSEPayloadDecoder {
     init() {}
 
     mutating func receive(_ event: SSEEventView) {
-        guard let parsed = try? AnthropicEvent(parsing: event.data) else { return }
+        var parsed = AnthropicEvent()
+        guard (try? parsed.parse(event.data)) != nil else { return }
         let kind = parsed.kind ?? AnthropicEvent.kind(of: JSONStringToken(bytes: event.type, hasEscapes: false))
         switch kind {
         case .contentBlockDelta: applyDelta(parsed)

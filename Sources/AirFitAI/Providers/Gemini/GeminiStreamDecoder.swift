@@ -30,7 +30,8 @@ struct GeminiEventHandler: SSEPayloadDecoder {
     init() {}
 
     mutating func receive(_ event: SSEEventView) {
-        guard let chunk = try? GeminiChunk(parsing: event.data) else { return }
+        var chunk = GeminiChunk()
+        guard (try? chunk.parse(event.data)) != nil else { return }
         if let error = chunk.error {
             events.append(.error(code: error.code, message: error.message))
             finish(.error)

@@ -19,7 +19,7 @@ struct OllamaChunk {
     var error: StreamErrorPayload?
 
     /// Parses one line; throws when it is not valid JSON.
-    init(parsing line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+    mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         var scanner = JSONScanner(line)
         guard scanner.peek() == UInt8(ascii: "{") else { throw JSONSyntaxError(offset: 0) }
         var state = try scanner.beginObject()

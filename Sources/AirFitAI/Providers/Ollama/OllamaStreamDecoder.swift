@@ -30,7 +30,8 @@ struct OllamaLineHandler: NDJSONPayloadDecoder {
     init() {}
 
     mutating func receive(line: UnsafeBufferPointer<UInt8>) {
-        guard let chunk = try? OllamaChunk(parsing: line) else { return }
+        var chunk = OllamaChunk()
+        guard (try? chunk.parse(line)) != nil else { return }
         if let error = chunk.error {
             events.append(.error(code: error.code, message: error.message))
             finish(.error)

@@ -23,7 +23,7 @@ struct OpenAIChunk {
     var error: StreamErrorPayload?
 
     /// Parses one event's data; throws when it is not valid JSON.
-    init(parsing data: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+    mutating func parse(_ data: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         var scanner = JSONScanner(data)
         guard scanner.peek() == UInt8(ascii: "{") else { throw JSONSyntaxError(offset: 0) }
         var state = try scanner.beginObject()
@@ -46,29 +46,24 @@ struct OpenAIChunk {
                 try scanner.skipValue()
                 continue
             }
-            var choice = OpenAIChunk(empty: ())
+            // Choice members are read straight into `self` (no copy on the hot path) and rolled
+            // back when the choice turns out not to be choice 0.
+            let saved = (content, reasoning, refusal, toolCalls.count, finishReason)
             var index: Int?
             var members = try scanner.beginObject()
             while let key = try scanner.nextKey(&members) {
                 switch key {
                 case "index": index = try scanner.readInt()
-                case "delta": try choice.readDelta(&scanner)
-                case "finish_reason": choice.finishReason = try Self.readFinishReason(&scanner)
+                case "delta": try readDelta(&scanner)
+                case "finish_reason": finishReason = try Self.readFinishReason(&scanner) ?? saved.4
                 default: try scanner.skipValue()
                 }
             }
-            if index == nil || index == 0 { merge(choice) }
+            if let index, index != 0 {
+                (content, reasoning, refusal, finishReason) = (saved.0, saved.1, saved.2, saved.4)
+                toolCalls.removeSubrange(saved.3...)
+            }
         }
-    }
-
-    private init(empty: Void) {}
-
-    private mutating func merge(_ choice: OpenAIChunk) {
-        content = choice.content ?? content
-        reasoning = choice.reasoning ?? reasoning
-        refusal = choice.refusal ?? refusal
-        toolCalls += choice.toolCalls
-        finishReason = choice.finishReason ?? finishReason
     }
 
     private mutating func readDelta(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
@@ -76,12 +71,12 @@ struct OpenAIChunk {
         var state = try scanner.beginObject()
         while let key = try scanner.nextKey(&state) {
             switch key {
-            case "content": content = try scanner.readString()
+            case "content": content = try scanner.readString() ?? content
             case "reasoning", "reasoning_content":
                 // Some servers send both names with the same text: keep the first non-empty one.
                 let piece = try scanner.readString()
                 if reasoning?.isEmpty ?? true { reasoning = piece }
-            case "refusal": refusal = try scanner.readString()
+            case "refusal": refusal = try scanner.readString() ?? refusal
             case "tool_calls": try readToolCalls(&scanner)
             case "function_call":
                 // The legacy single-function form streams like tool call 0.
@@ -148,9 +143,10 @@ struct OpenAIChunk {
         hasUsage = inputTokens != nil || outputTokens != nil
     }
 
-    /// Maps `finish_reason`; unknown non-null reasons count as `stop`.
+    /// Maps `finish_reason`; unknown reasons count as `stop`, and `""` (sent by some compatible
+    /// servers on every chunk) as no reason.
     private static func readFinishReason(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> FinishReason? {
-        guard let token = try scanner.readStringTokenIfPresent() else { return nil }
+        guard let token = try scanner.readStringTokenIfPresent(), !token.isEmpty else { return nil }
         switch token {
         case "length": return .length
         case "tool_calls", "function_call": return .toolCalls

@@ -37,7 +37,8 @@ struct OpenAIEventHandler: SSEPayloadDecoder {
             return
         }
         // A malformed chunk is skipped whole, so no half-applied state is left behind.
-        guard let chunk = try? OpenAIChunk(parsing: event.data) else { return }
+        var chunk = OpenAIChunk()
+        guard (try? chunk.parse(event.data)) != nil else { return }
         apply(chunk)
     }
 
