@@ -1,10 +1,16 @@
 /// The AI providers AirFit can talk to.
 public enum AIProviderID: String, Sendable, Hashable, CaseIterable, Codable {
+    /// OpenAI chat completions.
     case openai
+    /// Anthropic Messages.
     case anthropic
+    /// Google Gemini (`streamGenerateContent?alt=sse`).
     case gemini
+    /// OpenRouter (OpenAI-compatible).
     case openrouter
+    /// Ollama's native API (NDJSON).
     case ollama
+    /// Any other OpenAI-compatible endpoint.
     case custom
 
     /// A fresh decoder for this provider's streaming response body.

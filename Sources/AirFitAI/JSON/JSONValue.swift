@@ -1,10 +1,14 @@
 /// A JSON document tree that keeps member order and the exact text of numbers.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, kept as its source text so no precision is lost on the way through.
     case number(String)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
     /// Members in document order.
     case object([JSONMember])
