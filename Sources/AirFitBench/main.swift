@@ -12,6 +12,8 @@ do {
     switch name {
     case "vault": try await StoreBenchmarks.vault(rest)
     case "export": try await StoreBenchmarks.export(rest)
+    case "decode": try DecodeBenchmark.run(rest)
+    case "generate": try StreamGenerator.run(rest)
     default:
         print("unknown benchmark: \(name)")
         exit(2)

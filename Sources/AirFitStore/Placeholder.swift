@@ -1,0 +1,1 @@
+// Placeholder so the package builds on this branch; the store work replaces it.
