@@ -1,1 +1,0 @@
-// Placeholder so the package builds on this branch; the store work replaces it.
