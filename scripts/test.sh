@@ -74,6 +74,14 @@ if [ "$rc" != 0 ]; then
   echo "Swift tests failed:"; grep -E '(✘|􀢄)|error:|failed' "$WORK/swift-test.log" | head -n 80; exit "$rc"
 fi
 
-# --- 5. End-to-end CLI tests against the built binary -----------------------------------------
+# --- 5. Stream-decoding conformance (the shared public cases, when present beside the checkout) ---
+CONFORMANCE="$ROOT/../shared/conformance/check.py"
+if [ -f "$CONFORMANCE" ]; then
+  log "Conformance cases"
+  python3 "$CONFORMANCE" --bin "$ROOT/.build/debug/airfit" | tail -n 20
+  [ "${PIPESTATUS[0]}" = 0 ] || { echo "Conformance failed"; exit 1; }
+fi
+
+# --- 6. End-to-end CLI tests against the built binary -----------------------------------------
 log "CLI end-to-end tests"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/CLI"
