@@ -70,32 +70,42 @@ public struct DataExporter: Sendable {
         let encoder = JSONCoding.encoder
         let id = user.id
         func encode<T: Encodable>(_ value: T) throws -> [UInt8] { Array(try encoder.encode(value)) }
-        var first = true
-        func element<T: Encodable>(_ record: T) throws {
-            try sink.write(first ? "\n" : ",\n")
-            try sink.write(try encode(record))
-            first = false
-        }
-        func array<T: Encodable>(_ key: String, _ fetch: (RecordQuery) async throws -> [T]) async throws {
+        var writer = ExportJSONWriter()
+        func array<T>(_ key: String, _ fetch: (RecordQuery) async throws -> [T], _ write: (inout ExportJSONWriter, T) throws -> Void)
+            async throws
+        {
             try sink.write("\"\(key)\":[")
-            first = true
-            try await forEachPage(fetch) { page in try page.forEach(element) }
+            var first = true
+            try await forEachPage(fetch) { page in
+                writer.reset()
+                for record in page {
+                    if !first { writer.append(",") }
+                    writer.append("\n")
+                    try write(&writer, record)
+                    first = false
+                }
+                try sink.write(writer.bytes)
+            }
             try sink.write(first ? "]" : "\n]")
         }
         // Keys in sorted order, as JSONCoding writes them.
         try sink.write("{")
-        try await array("coachMessages") { try await repository.messages(userID: id, query: $0) }
+        try await array("coachMessages", { try await repository.messages(userID: id, query: $0) }) { try $0.write($1) }
         try sink.write(",")
-        try await array("dailyLogs") { try await repository.dailyLogs(userID: id, fromDay: nil, toDay: nil, query: $0) }
+        try await array("dailyLogs", { try await repository.dailyLogs(userID: id, fromDay: nil, toDay: nil, query: $0) }) {
+            try $0.write($1)
+        }
         try sink.write(",\"dataExports\":[")
-        first = true
-        let history = try await repository.exports(userID: id)
-        try history.sorted { ($0.date, $0.id.uuidString) < ($1.date, $1.id.uuidString) }.forEach(element)
-        try sink.write(first ? "]" : "\n]")
+        let history = try await repository.exports(userID: id).sorted { ($0.date, $0.id.uuidString) < ($1.date, $1.id.uuidString) }
+        for (index, export) in history.enumerated() {
+            try sink.write(index == 0 ? "\n" : ",\n")
+            try sink.write(try encode(export))
+        }
+        try sink.write(history.isEmpty ? "]" : "\n]")
         try sink.write(",\"exportedAt\":")
         try sink.write(try encode(now))
         try sink.write(",")
-        try await array("foodEntries") { try await repository.foodEntries(userID: id, query: $0) }
+        try await array("foodEntries", { try await repository.foodEntries(userID: id, query: $0) }) { try $0.write($1) }
         try sink.write(",\"format\":\"\(ExportArchive.formatName)\",\n\"onboardingProfile\":")
         if let profile = try await repository.onboardingProfile(userID: id) {
             try sink.write(try encode(ExportedOnboardingProfile(profile)))
@@ -105,7 +115,7 @@ public struct DataExporter: Sendable {
         try sink.write(",\n\"user\":")
         try sink.write(try encode(user))
         try sink.write(",\"version\":\(ExportArchive.currentVersion),\n")
-        try await array("workouts") { try await repository.workouts(userID: id, query: $0) }
+        try await array("workouts", { try await repository.workouts(userID: id, query: $0) }) { try $0.write($1) }
         try sink.write("}\n")
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The one JSON configuration used for stored documents and exports: sorted keys, ISO-8601 dates.
 public enum JSONCoding {
-    /// An encoder with sorted keys and ISO-8601 dates with fractional seconds.
-    public static var encoder: JSONEncoder {
+    /// The shared encoder: sorted keys and ISO-8601 dates with milliseconds. Do not reconfigure it.
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -11,10 +11,10 @@ public enum JSONCoding {
             try container.encode(ISO8601.string(from: date))
         }
         return encoder
-    }
+    }()
 
     /// A decoder accepting ISO-8601 dates with or without fractional seconds.
-    public static var decoder: JSONDecoder {
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -25,7 +25,7 @@ public enum JSONCoding {
             return date
         }
         return decoder
-    }
+    }()
 }
 
 /// ISO-8601 timestamps in UTC with millisecond precision (`2026-01-02T03:04:05.678Z`).

@@ -88,7 +88,8 @@ enum StoredJSON {
     }
 
     static func decode<T: Decodable>(_ text: String) throws -> T {
-        try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+        if text == "[]", let empty = [Any]() as? T { return empty }
+        return try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
     }
 
     static func enumValue<T: RawRepresentable>(_ raw: String, column: String) throws -> T where T.RawValue == String {

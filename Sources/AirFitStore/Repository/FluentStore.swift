@@ -1,5 +1,6 @@
 import AirFitCore
 import FluentKit
+import SQLKit
 import Foundation
 
 /// Every repository of Core, on FluentKit (SQLite or PostgreSQL).
@@ -74,13 +75,14 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func workouts(userID: UUID, query: RecordQuery) async throws -> [Workout] {
-        var builder = WorkoutModel.query(on: database).filter(\.$userID == userID)
-        if let from = query.from { builder = builder.filter(\.$startedAt >= from.timeIntervalSince1970) }
-        if let to = query.to { builder = builder.filter(\.$startedAt < to.timeIntervalSince1970) }
-        if let kind = query.kind { builder = builder.filter(\.$type == kind) }
-        let direction: DatabaseQuery.Sort.Direction = query.newestFirst ? .descending : .ascending
-        builder = builder.sort(\.$startedAt, direction).sort(\.$id, direction)
-        return try await page(builder, query).all().map { try $0.domain() }
+        var select = sql.select().columns(WorkoutRow.columns.map { SQLColumn($0) }).from(WorkoutModel.schema)
+            .where(SQLColumn("user_id"), .equal, SQLBind(userID))
+        if let from = query.from { select = select.where(SQLColumn("started_at"), .greaterThanOrEqual, SQLBind(from.timeIntervalSince1970)) }
+        if let to = query.to { select = select.where(SQLColumn("started_at"), .lessThan, SQLBind(to.timeIntervalSince1970)) }
+        if let kind = query.kind { select = select.where(SQLColumn("type"), .equal, SQLBind(kind)) }
+        let direction: SQLDirection = query.newestFirst ? .descending : .ascending
+        select = select.orderBy(SQLColumn("started_at"), direction).orderBy(SQLColumn("id"), direction)
+        return try await paged(select, query).all().map(WorkoutRow.decode)
     }
 
     public func deleteWorkout(id: UUID, userID: UUID) async throws -> Bool {
@@ -94,13 +96,14 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func foodEntries(userID: UUID, query: RecordQuery) async throws -> [FoodEntry] {
-        var builder = FoodEntryModel.query(on: database).filter(\.$userID == userID)
-        if let from = query.from { builder = builder.filter(\.$loggedAt >= from.timeIntervalSince1970) }
-        if let to = query.to { builder = builder.filter(\.$loggedAt < to.timeIntervalSince1970) }
-        if let kind = query.kind { builder = builder.filter(\.$mealType == kind) }
-        let direction: DatabaseQuery.Sort.Direction = query.newestFirst ? .descending : .ascending
-        builder = builder.sort(\.$loggedAt, direction).sort(\.$id, direction)
-        return try await page(builder, query).all().map { try $0.domain() }
+        var select = sql.select().columns(FoodEntryRow.columns.map { SQLColumn($0) }).from(FoodEntryModel.schema)
+            .where(SQLColumn("user_id"), .equal, SQLBind(userID))
+        if let from = query.from { select = select.where(SQLColumn("logged_at"), .greaterThanOrEqual, SQLBind(from.timeIntervalSince1970)) }
+        if let to = query.to { select = select.where(SQLColumn("logged_at"), .lessThan, SQLBind(to.timeIntervalSince1970)) }
+        if let kind = query.kind { select = select.where(SQLColumn("meal_type"), .equal, SQLBind(kind)) }
+        let direction: SQLDirection = query.newestFirst ? .descending : .ascending
+        select = select.orderBy(SQLColumn("logged_at"), direction).orderBy(SQLColumn("id"), direction)
+        return try await paged(select, query).all().map(FoodEntryRow.decode)
     }
 
     public func deleteFoodEntry(id: UUID, userID: UUID) async throws -> Bool {
@@ -160,10 +163,13 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage] {
-        let direction: DatabaseQuery.Sort.Direction = query.newestFirst ? .descending : .ascending
-        let builder = CoachMessageModel.query(on: database).filter(\.$userID == userID)
-            .sort(\.$createdAt, direction).sort(\.$id, direction)
-        return try await page(builder, query).all().map { try $0.domain() }
+        // Bulk reads (export, history) go straight through SQLKit: the same rows as the model, a fraction of the cost.
+        let direction: SQLDirection = query.newestFirst ? .descending : .ascending
+        var select = sql.select().columns(CoachMessageRow.columns.map { SQLColumn($0) })
+            .from(CoachMessageModel.schema).where(SQLColumn("user_id"), .equal, SQLBind(userID))
+            .orderBy(SQLColumn("created_at"), direction).orderBy(SQLColumn("id"), direction)
+        select = paged(select, query)
+        return try await select.all().map(CoachMessageRow.decode)
     }
 
     public func conversations(userID: UUID) async throws -> [ConversationSummary] {
@@ -204,6 +210,22 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     // MARK: Helpers
+
+    var sql: any SQLDatabase {
+        // Both drivers' databases are SQL databases.
+        database as! any SQLDatabase
+    }
+
+    private func paged(_ select: SQLSelectBuilder, _ query: RecordQuery) -> SQLSelectBuilder {
+        var select = select
+        if let limit = query.limit {
+            select = select.limit(max(0, limit))
+        } else if query.offset > 0 {
+            select = select.limit(Int(Int32.max))
+        }
+        if query.offset > 0 { select = select.offset(query.offset) }
+        return select
+    }
 
     private func page<M: Model>(_ builder: QueryBuilder<M>, _ query: RecordQuery) -> QueryBuilder<M> {
         var builder = builder
