@@ -1,6 +1,7 @@
 import AirFitCore
 import Crypto
 import FluentKit
+import SQLKit
 import Foundation
 
 /// The encrypted vault: AES-256-GCM entries in the database, keyed by user and provider.
@@ -53,31 +54,34 @@ public final class KeyVault: SecretVault, Sendable {
         guard !trimmed.isEmpty else { throw RepositoryError.invalid("The key is empty.") }
         let sealed = try Self.seal(trimmed, key: current.key, userID: userID, provider: provider)
         let masked = SecretMask.mask(trimmed)
-        let keyID = current.id
-        try await database.transaction { db in
-            let model =
-                try await VaultEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$provider == provider).first()
-                ?? VaultEntryModel()
-            if model.id == nil {
-                model.id = UUID()
-                model.userID = userID
-                model.provider = provider
+        // One statement (insert or replace on the user+provider key): atomic without a transaction.
+        try await sql.insert(into: VaultEntryModel.schema)
+            .columns("id", "user_id", "provider", "sealed", "masked", "key_id", "updated_at")
+            .values(
+                SQLBind(UUID()), SQLBind(userID), SQLBind(provider), SQLBind(sealed), SQLBind(masked), SQLBind(current.id),
+                SQLBind(Date().timeIntervalSince1970)
+            )
+            .onConflict(with: ["user_id", "provider"]) {
+                $0.set(excludedValueOf: "sealed").set(excludedValueOf: "masked").set(excludedValueOf: "key_id")
+                    .set(excludedValueOf: "updated_at")
             }
-            model.sealed = sealed
-            model.masked = masked
-            model.keyID = keyID
-            model.updatedAt = Date().timeIntervalSince1970
-            try await model.save(on: db)
-        }
+            .run()
+    }
+
+    private var sql: any SQLDatabase {
+        // Both drivers' databases are SQL databases.
+        database as! any SQLDatabase
     }
 
     public func secret(provider: String, userID: UUID) async throws -> String? {
-        guard
-            let model = try await VaultEntryModel.query(on: database)
-                .filter(\.$userID == userID).filter(\.$provider == provider).first()
-        else { return nil }
-        guard let key = keys[model.keyID] else { throw StoreError.vaultEntryUnreadable(provider: provider) }
-        return try Self.open(model.sealed, key: key, userID: userID, provider: provider)
+        let row = try await sql.select().columns("sealed", "key_id").from(VaultEntryModel.schema)
+            .where(SQLColumn("user_id"), .equal, SQLBind(userID)).where(SQLColumn("provider"), .equal, SQLBind(provider))
+            .first()
+        guard let row else { return nil }
+        guard let key = keys[try row.decode(column: "key_id", as: String.self)] else {
+            throw StoreError.vaultEntryUnreadable(provider: provider)
+        }
+        return try Self.open(try row.decode(column: "sealed", as: String.self), key: key, userID: userID, provider: provider)
     }
 
     public func deleteSecret(provider: String, userID: UUID) async throws -> Bool {
