@@ -59,7 +59,9 @@ struct ExportJSONWriter {
 
     mutating func field(_ name: String, _ value: Double?) throws {
         guard let value else { return }
-        guard value.isFinite else { throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(name) is not finite")) }
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(name) is not finite"))
+        }
         key(name)
         if value == value.rounded(), abs(value) < 1e15 {
             bytes += Array(String(Int64(value)).utf8)
@@ -106,7 +108,9 @@ struct ExportJSONWriter {
             case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                bytes += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                ]
             default: bytes.append(byte)
             }
         }

@@ -1,7 +1,7 @@
 import AirFitCore
 import FluentKit
-import SQLKit
 import Foundation
+import SQLKit
 
 /// Every repository of Core, on FluentKit (SQLite or PostgreSQL).
 public final class FluentStore: AirFitRepository, Sendable {
@@ -77,7 +77,9 @@ public final class FluentStore: AirFitRepository, Sendable {
     public func workouts(userID: UUID, query: RecordQuery) async throws -> [Workout] {
         var select = sql.select().columns(WorkoutRow.columns.map { SQLColumn($0) }).from(WorkoutModel.schema)
             .where(SQLColumn("user_id"), .equal, SQLBind(userID))
-        if let from = query.from { select = select.where(SQLColumn("started_at"), .greaterThanOrEqual, SQLBind(from.timeIntervalSince1970)) }
+        if let from = query.from {
+            select = select.where(SQLColumn("started_at"), .greaterThanOrEqual, SQLBind(from.timeIntervalSince1970))
+        }
         if let to = query.to { select = select.where(SQLColumn("started_at"), .lessThan, SQLBind(to.timeIntervalSince1970)) }
         if let kind = query.kind { select = select.where(SQLColumn("type"), .equal, SQLBind(kind)) }
         let direction: SQLDirection = query.newestFirst ? .descending : .ascending

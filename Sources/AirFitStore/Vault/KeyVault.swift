@@ -1,8 +1,8 @@
 import AirFitCore
 import Crypto
 import FluentKit
-import SQLKit
 import Foundation
+import SQLKit
 
 /// The encrypted vault: AES-256-GCM entries in the database, keyed by user and provider.
 ///

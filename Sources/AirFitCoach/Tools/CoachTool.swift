@@ -1,0 +1,98 @@
+import AirFitCore
+import Foundation
+
+/// A tool the coach model may call: name, what it does, and its parameters as JSON Schema.
+public struct CoachToolDefinition: Sendable, Equatable {
+    public var name: String
+    public var description: String
+    /// JSON Schema of the arguments object.
+    public var parameters: JSONValue
+
+    /// Creates a definition.
+    public init(name: String, description: String, parameters: JSONValue) {
+        self.name = name
+        self.description = description
+        self.parameters = parameters
+    }
+}
+
+/// What a tool needs to do its work.
+public struct ToolContext: Sendable {
+    public var user: User
+    public var repository: any AirFitRepository
+    public var weather: (any CoachWeatherSource)?
+    public var now: Date
+
+    /// Creates a context.
+    public init(user: User, repository: any AirFitRepository, weather: (any CoachWeatherSource)? = nil, now: Date = Date()) {
+        self.user = user
+        self.repository = repository
+        self.weather = weather
+        self.now = now
+    }
+}
+
+/// Weather for the `getWeather` tool, in a form the model can read.
+public protocol CoachWeatherSource: Sendable {
+    /// A short description of current conditions and the next days at a location, in the user's units.
+    func weatherSummary(latitude: Double, longitude: Double, units: MeasurementSystem) async throws -> JSONValue
+}
+
+/// The outcome of one tool call.
+public struct ToolOutcome: Sendable, Equatable {
+    /// What goes back to the model as the tool result (JSON text).
+    public var resultJSON: String
+    /// Whether the call failed (bad arguments or unavailable data); the model is told why.
+    public var isError: Bool
+    /// A one-line card for the chat UI ("Workout logged: run, 30 min"), when something happened.
+    public var card: String?
+
+    /// Creates an outcome.
+    public init(resultJSON: String, isError: Bool, card: String? = nil) {
+        self.resultJSON = resultJSON
+        self.isError = isError
+        self.card = card
+    }
+}
+
+/// A tool's implementation.
+public protocol CoachToolHandler: Sendable {
+    /// The definition sent to the model.
+    var definition: CoachToolDefinition { get }
+    /// Runs the tool. Throw `ToolError` for problems the model should hear about.
+    func run(argumentsJSON: String, context: ToolContext) async throws -> ToolOutcome
+}
+
+/// A problem with a tool call, reported back to the model as a tool error (never a crash).
+public enum ToolError: Error, LocalizedError, Equatable {
+    case invalidArguments(String)
+    case unavailable(String)
+    case unknownTool(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidArguments(let why): return "Invalid arguments: \(why)"
+        case .unavailable(let why): return why
+        case .unknownTool(let name): return "There is no tool named \(name)."
+        }
+    }
+}
+
+extension CoachToolHandler {
+    /// Decodes the arguments object, turning decoding errors into readable `ToolError.invalidArguments`.
+    func decode<T: Decodable>(_ type: T.Type, from argumentsJSON: String) throws -> T {
+        let text = argumentsJSON.trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            return try JSONCoding.decoder.decode(T.self, from: Data((text.isEmpty ? "{}" : text).utf8))
+        } catch let error as DecodingError {
+            throw ToolError.invalidArguments(error.readableDescription)
+        } catch {
+            throw ToolError.invalidArguments("the arguments are not a JSON object.")
+        }
+    }
+
+    /// Encodes a result value as JSON text.
+    func result<T: Encodable>(_ value: T, card: String? = nil) throws -> ToolOutcome {
+        ToolOutcome(resultJSON: String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self), isError: false, card: card)
+    }
+}

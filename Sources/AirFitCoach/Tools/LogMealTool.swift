@@ -1,0 +1,53 @@
+import AirFitCore
+import Foundation
+
+/// `logMeal`: records a meal with its items, calories and macros.
+struct LogMealTool: CoachToolHandler {
+    struct Arguments: Decodable {
+        var mealType: String
+        var items: [FoodItem]
+        var loggedAt: String?
+        var notes: String?
+    }
+
+    let definition = CoachToolDefinition(
+        name: "logMeal",
+        description: "Log a meal with its food items, calories and macros.",
+        parameters: ToolSchema.object(
+            [
+                "mealType": ToolSchema.string("Which meal.", oneOf: MealType.allCases.map(\.rawValue)),
+                "items": ToolSchema.array(
+                    ToolSchema.object(
+                        [
+                            "name": ToolSchema.string("Food name."), "quantity": ToolSchema.string("Amount, e.g. 100 g or 1 cup."),
+                            "calories": ToolSchema.number("Kilocalories.", minimum: 0, maximum: 10000),
+                            "proteinGrams": ToolSchema.number("Protein in grams.", minimum: 0),
+                            "carbsGrams": ToolSchema.number("Carbohydrates in grams.", minimum: 0),
+                            "fatGrams": ToolSchema.number("Fat in grams.", minimum: 0),
+                        ], required: ["name", "calories"]), "The foods eaten."),
+                "loggedAt": ToolSchema.string("When it was eaten, ISO-8601 (default: now)."),
+                "notes": ToolSchema.string("Anything else worth remembering."),
+            ], required: ["mealType", "items"]))
+
+    func run(argumentsJSON: String, context: ToolContext) async throws -> ToolOutcome {
+        let args = try decode(Arguments.self, from: argumentsJSON)
+        guard let mealType = MealType(rawValue: args.mealType.lowercased()) else {
+            throw ToolError.invalidArguments("mealType must be one of \(MealType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        guard !args.items.isEmpty else { throw ToolError.invalidArguments("items must list at least one food.") }
+        for (index, item) in args.items.enumerated() {
+            try ToolCheck.range(item.calories, 0...10000, "items[\(index)].calories")
+            for (name, value) in [("proteinGrams", item.proteinGrams), ("carbsGrams", item.carbsGrams), ("fatGrams", item.fatGrams)] {
+                try ToolCheck.range(value, 0...2000, "items[\(index)].\(name)")
+            }
+        }
+        let entry = FoodEntry(
+            userID: context.user.id, mealType: mealType, loggedAt: try ToolCheck.date(args.loggedAt, "loggedAt") ?? context.now,
+            items: args.items, notes: args.notes, createdAt: context.now)
+        try await context.repository.addFoodEntry(entry)
+        let calories = Int(entry.totalCalories.rounded())
+        return try result(
+            ["logged": "meal", "id": entry.id.uuidString, "mealType": mealType.rawValue, "totalCalories": String(calories)],
+            card: "Meal logged: \(mealType.displayName.lowercased()), \(calories) kcal")
+    }
+}
