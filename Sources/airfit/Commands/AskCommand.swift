@@ -52,7 +52,9 @@ struct AskCommand: AsyncParsableCommand {
         var summary = StreamSummary()
         var out = StandardOutput()
         do {
-            for try await event in AIClient().stream(request: request, provider: providerID, key: key, baseURL: baseURL) {
+            for try await event in AIClient(logger: CLI.logger(label: "airfit.ai")).stream(
+                request: request, provider: providerID, key: key, baseURL: baseURL)
+            {
                 summary.add(event)
                 if case .textDelta(let text) = event {
                     out.writeText(text)
@@ -62,7 +64,7 @@ struct AskCommand: AsyncParsableCommand {
             out.writeLine("")
             out.flush()
         } catch {
-            out.writeLine("")
+            if !summary.text.isEmpty { out.writeLine("") }
             out.flush()
             if !summary.text.isEmpty { CLI.printError("(the answer above is incomplete)") }
             let suggestion = (error as? ServiceError)?.recoverySuggestion

@@ -44,8 +44,8 @@ struct KeysCommand: AsyncParsableCommand {
             }
             let provider = self.provider
             if let aiProvider = AIProviderID(rawValue: provider) {
-                if !offline { CLI.printError("Testing the \(provider) key…") }
-                let result = await KeyValidator(client: AIClient()).check(
+                if !offline && APIKeyFormat.isValid(secret, for: aiProvider) { CLI.printError("Testing the \(provider) key…") }
+                let result = await KeyValidator(client: AIClient(logger: CLI.logger(label: "airfit.ai"))).check(
                     secret, provider: aiProvider, baseURL: baseURL, live: !offline)
                 guard result.isOK else {
                     let info = AIProviderCatalog.info(aiProvider)

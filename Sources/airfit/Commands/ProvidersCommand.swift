@@ -26,7 +26,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             }
             return keys
         }
-        let client = AIClient()
+        let client = AIClient(logger: CLI.logger(label: "airfit.ai"))
         for info in AIProviderCatalog.all {
             let key = keys[info.id.rawValue]
             let keyStatus =
