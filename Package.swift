@@ -75,7 +75,10 @@ let package = Package(
             dependencies: ["AirFitCore", "AirFitStore", "AirFitAI"]
         ),
         .testTarget(name: "AirFitCoreTests", dependencies: ["AirFitCore"]),
-        .testTarget(name: "AirFitAITests", dependencies: ["AirFitAI"]),
+        .testTarget(
+            name: "AirFitAITests",
+            dependencies: ["AirFitAI", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(
             name: "AirFitWeatherTests",
             dependencies: ["AirFitWeather", .product(name: "Hummingbird", package: "hummingbird")]

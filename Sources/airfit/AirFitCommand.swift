@@ -10,7 +10,7 @@ struct AirFitCommand: AsyncParsableCommand {
         version: AirFitVersion.current,
         subcommands: [
             ServeCommand.self, KeysCommand.self, ExportCommand.self, ImportCommand.self, DeleteAllDataCommand.self,
-            DoctorCommand.self, DebugCommand.self, WeatherCommand.self,
+            DoctorCommand.self, DebugCommand.self, WeatherCommand.self, ProvidersCommand.self, AskCommand.self,
         ]
     )
 }

@@ -31,7 +31,7 @@ struct ProviderDecoderTests {
                 #"{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","function":{"name":"f","arguments":"{\"a\""}}]}}"#
             )
         let summary = try TestSupport.summary(.openai, Array(body.utf8))
-        #expect(summary.toolCalls.first?.arguments == .object([JSONMember("_raw", .string(#"{"a""#))]))
+        #expect(summary.toolCalls.first?.arguments == .object([AIJSONMember("_raw", .string(#"{"a""#))]))
         #expect(summary.finishReason == nil)
     }
 
@@ -57,7 +57,7 @@ struct ProviderDecoderTests {
             + openAIChunk(#"{"index":0,"delta":{},"finish_reason":"function_call"}"#)
         let summary = try TestSupport.summary(.openai, Array(body.utf8))
         #expect(summary.toolCalls.map(\.name) == ["f"])
-        #expect(summary.toolCalls.first?.arguments == (try JSONValue(parsing: #"{"x":1}"#)))
+        #expect(summary.toolCalls.first?.arguments == (try AIJSON(parsing: #"{"x":1}"#)))
         #expect(summary.finishReason == .toolCalls)
     }
 

@@ -62,7 +62,7 @@ enum TestSupport {
         for (call, expected) in zip(summary.toolCalls, fixture.calls) {
             #expect(call.name == expected.name, sourceLocation: sourceLocation)
             #expect(call.id == expected.id, sourceLocation: sourceLocation)
-            #expect(call.arguments == (try? JSONValue(parsing: expected.arguments)), sourceLocation: sourceLocation)
+            #expect(call.arguments == (try? AIJSON(parsing: expected.arguments)), sourceLocation: sourceLocation)
         }
     }
 }

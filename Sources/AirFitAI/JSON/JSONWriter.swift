@@ -5,7 +5,7 @@ struct JSONWriter {
     /// The text written so far.
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func write(_ value: JSONValue) {
+    mutating func write(_ value: AIJSON) {
         switch value {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")

@@ -24,11 +24,11 @@ public struct StreamSummary: Sendable, Hashable {
         }
 
         /// The arguments as JSON: `{}` when empty, `{"_raw": text}` when the text is not valid JSON.
-        public var arguments: JSONValue {
+        public var arguments: AIJSON {
             if argumentsJSON.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 return .object([])
             }
-            return (try? JSONValue(parsing: argumentsJSON)) ?? .object([JSONMember("_raw", .string(argumentsJSON))])
+            return (try? AIJSON(parsing: argumentsJSON)) ?? .object([AIJSONMember("_raw", .string(argumentsJSON))])
         }
     }
 
@@ -124,35 +124,35 @@ public struct StreamSummary: Sendable, Hashable {
 
 extension StreamSummary {
     /// The summary as the `airfit debug decode` JSON object.
-    public var jsonObject: JSONValue {
+    public var jsonObject: AIJSON {
         let calls = toolCalls.map { call in
-            JSONValue.object([
-                JSONMember("id", call.id.map(JSONValue.string) ?? .null),
-                JSONMember("name", .string(call.name)),
-                JSONMember("arguments", call.arguments),
+            AIJSON.object([
+                AIJSONMember("id", call.id.map(AIJSON.string) ?? .null),
+                AIJSONMember("name", .string(call.name)),
+                AIJSONMember("arguments", call.arguments),
             ])
         }
-        let usage: JSONValue =
+        let usage: AIJSON =
             hasUsage
             ? .object([
-                JSONMember("input_tokens", inputTokens.map(JSONValue.integer) ?? .null),
-                JSONMember("output_tokens", outputTokens.map(JSONValue.integer) ?? .null),
+                AIJSONMember("input_tokens", inputTokens.map(AIJSON.integer) ?? .null),
+                AIJSONMember("output_tokens", outputTokens.map(AIJSON.integer) ?? .null),
             ]) : .null
-        let failure: JSONValue =
+        let failure: AIJSON =
             error.map {
                 .object([
-                    JSONMember("code", $0.code.map(JSONValue.string) ?? .null),
-                    JSONMember("message", .string($0.message)),
+                    AIJSONMember("code", $0.code.map(AIJSON.string) ?? .null),
+                    AIJSONMember("message", .string($0.message)),
                 ])
             } ?? .null
         return .object([
-            JSONMember("text", .string(text)),
-            JSONMember("reasoning", .string(reasoning)),
-            JSONMember("refusal", refusal.map(JSONValue.string) ?? .null),
-            JSONMember("tool_calls", .array(calls)),
-            JSONMember("finish_reason", finishReason.map { .string($0.rawValue) } ?? .null),
-            JSONMember("usage", usage),
-            JSONMember("error", failure),
+            AIJSONMember("text", .string(text)),
+            AIJSONMember("reasoning", .string(reasoning)),
+            AIJSONMember("refusal", refusal.map(AIJSON.string) ?? .null),
+            AIJSONMember("tool_calls", .array(calls)),
+            AIJSONMember("finish_reason", finishReason.map { .string($0.rawValue) } ?? .null),
+            AIJSONMember("usage", usage),
+            AIJSONMember("error", failure),
         ])
     }
 

@@ -34,10 +34,10 @@ struct DebugSSECommand: ParsableCommand {
     }
 
     private static func json(for event: SSEEvent) -> String {
-        JSONValue.object([
-            JSONMember("event", .string(event.event)),
-            JSONMember("data", .string(event.data)),
-            JSONMember("id", event.id.map(JSONValue.string) ?? .null),
+        AIJSON.object([
+            AIJSONMember("event", .string(event.event)),
+            AIJSONMember("data", .string(event.data)),
+            AIJSONMember("id", event.id.map(AIJSON.string) ?? .null),
         ]).encoded
     }
 }

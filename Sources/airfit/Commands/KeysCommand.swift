@@ -1,3 +1,4 @@
+import AirFitAI
 import AirFitCore
 import AirFitStore
 import ArgumentParser
@@ -26,6 +27,14 @@ struct KeysCommand: AsyncParsableCommand {
             }
         }
 
+        @Flag(
+            name: [.customLong("offline"), .customLong("skip-test")],
+            help: "Save after the format check only, without the live test request.")
+        var offline = false
+
+        @Option(help: "Base URL to test the key against (custom endpoints and testing).")
+        var baseURL: String?
+
         func run() async throws {
             let secret: String
             do {
@@ -34,6 +43,19 @@ struct KeysCommand: AsyncParsableCommand {
                 throw CLI.fail(error)
             }
             let provider = self.provider
+            if let aiProvider = AIProviderID(rawValue: provider) {
+                if !offline && APIKeyFormat.isValid(secret, for: aiProvider) { CLI.printError("Testing the \(provider) key…") }
+                let result = await KeyValidator(client: AIClient(logger: CLI.logger(label: "airfit.ai"))).check(
+                    secret, provider: aiProvider, baseURL: baseURL, live: !offline)
+                guard result.isOK else {
+                    let info = AIProviderCatalog.info(aiProvider)
+                    var advice = "The key was not saved. \(info.keyInstructions)"
+                    if let url = info.keyURL { advice += " \(url)" }
+                    if case .unreachable = result { advice += " To save it without testing, add --offline." }
+                    throw CLI.fail(CLIError("\(result.message)\n\(advice)"))
+                }
+                if !offline { CLI.printError(result.message + ".") }
+            }
             try await CLI.withStore(logger: CLI.logger()) { context in
                 let owner = try await context.owner()
                 try await context.vault.saveSecret(secret, provider: provider, userID: owner.id)

@@ -23,6 +23,11 @@ struct StandardOutput {
         if buffer.count >= 64 * 1024 { flush() }
     }
 
+    /// Appends `text` without a newline.
+    mutating func writeText(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
     /// Writes everything buffered.
     mutating func flush() {
         var offset = 0

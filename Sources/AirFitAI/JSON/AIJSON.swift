@@ -1,5 +1,5 @@
 /// A JSON document tree that keeps member order and the exact text of numbers.
-public enum JSONValue: Sendable, Hashable {
+public enum AIJSON: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -9,15 +9,15 @@ public enum JSONValue: Sendable, Hashable {
     /// A string.
     case string(String)
     /// An array.
-    case array([JSONValue])
+    case array([AIJSON])
     /// Members in document order.
-    case object([JSONMember])
+    case object([AIJSONMember])
 
     /// Parses a complete JSON text.
     /// - Parameter text: UTF-8 JSON; surrounding whitespace is allowed.
     /// - Throws: when the text is not one valid JSON value.
     public init(parsing text: some Collection<UInt8>) throws {
-        let result: JSONValue? = try text.withContiguousStorageIfAvailable { try Self.parse($0) }
+        let result: AIJSON? = try text.withContiguousStorageIfAvailable { try Self.parse($0) }
         if let result {
             self = result
         } else {
@@ -32,7 +32,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// A number value from an integer.
-    public static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+    public static func integer(_ value: Int) -> AIJSON { .number(String(value)) }
 
     /// The value's compact JSON text.
     public var encoded: String {
@@ -41,25 +41,25 @@ public enum JSONValue: Sendable, Hashable {
         return writer.string
     }
 
-    static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> AIJSON {
         var scanner = JSONScanner(buffer)
         let value = try parseValue(&scanner, depth: 0)
         try scanner.expectEnd()
         return value
     }
 
-    private static func parseValue(_ scanner: inout JSONScanner, depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private static func parseValue(_ scanner: inout JSONScanner, depth: Int) throws(JSONSyntaxError) -> AIJSON {
         guard depth < JSONScanner.maxDepth else { throw JSONSyntaxError(offset: scanner.position) }
         switch scanner.peek() {
         case UInt8(ascii: "{"):
-            var members: [JSONMember] = []
+            var members: [AIJSONMember] = []
             var state = try scanner.beginObject()
             while let key = try scanner.nextKey(&state) {
-                members.append(JSONMember(key.decoded(), try parseValue(&scanner, depth: depth + 1)))
+                members.append(AIJSONMember(key.decoded(), try parseValue(&scanner, depth: depth + 1)))
             }
             return .object(members)
         case UInt8(ascii: "["):
-            var elements: [JSONValue] = []
+            var elements: [AIJSON] = []
             var state = try scanner.beginArray()
             while try scanner.nextElement(&state) {
                 elements.append(try parseValue(&scanner, depth: depth + 1))
@@ -79,14 +79,14 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// One member of a JSON object.
-public struct JSONMember: Sendable, Hashable {
+public struct AIJSONMember: Sendable, Hashable {
     /// The member name.
     public var key: String
     /// The member value.
-    public var value: JSONValue
+    public var value: AIJSON
 
     /// Creates a member.
-    public init(_ key: String, _ value: JSONValue) {
+    public init(_ key: String, _ value: AIJSON) {
         self.key = key
         self.value = value
     }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The outcome of checking a key.
+public enum KeyCheckResult: Sendable, Hashable {
+    /// The provider accepted the key; `models` is how many models it offers, when known.
+    case ok(models: Int?)
+    /// The key does not look like this provider's keys; nothing was sent.
+    case badFormat(String)
+    /// The provider refused the key (401/403).
+    case rejected(String)
+    /// The provider could not be asked (network, timeout, server error).
+    case unreachable(String)
+
+    /// Whether the key may be saved.
+    public var isOK: Bool {
+        if case .ok = self { true } else { false }
+    }
+
+    /// One line for a person, never containing the key.
+    public var message: String {
+        switch self {
+        case .ok(let models): "Key accepted" + (models.map { " (\($0) models available)" } ?? "")
+        case .badFormat(let why): "Key has the wrong format: \(why)"
+        case .rejected(let why): "Key rejected: \(why)"
+        case .unreachable(let why): "Could not test the key: \(why)"
+        }
+    }
+}
+
+/// Checks a key: the format rules first, then a cheap live request (the model list).
+public struct KeyValidator: Sendable {
+    private let client: AIClient
+
+    /// Creates a validator sending through `client`.
+    public init(client: AIClient) {
+        self.client = client
+    }
+
+    /// Checks `key` for `provider`.
+    /// - Parameters:
+    ///   - key: the key as typed; `nil` or empty for providers without keys.
+    ///   - baseURL: overrides the catalog base URL.
+    ///   - live: `false` checks only the format.
+    public func check(_ key: String?, provider: AIProviderID, baseURL: String? = nil, live: Bool = true) async -> KeyCheckResult {
+        let trimmed = key?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if AIProviderCatalog.info(provider).requiresKey || !trimmed.isEmpty,
+            let problem = APIKeyFormat.problem(trimmed, for: provider)
+        {
+            return .badFormat(problem)
+        }
+        guard live else { return .ok(models: nil) }
+        let endpoint = ProviderEndpoint(provider: provider, baseURL: baseURL, key: trimmed)
+        var http = provider.requestBuilder.listModelsRequest(endpoint: endpoint)
+        // OpenRouter lists models without a key; its `/key` endpoint checks the key itself.
+        if provider == .openrouter { http.url = endpoint.baseURL + "/key" }
+        do {
+            let body = try await client.fetch(http, endpoint: endpoint)
+            return .ok(models: ModelListParser.ids(body, provider: provider)?.count)
+        } catch {
+            switch error {
+            case .authenticationFailed(let why): return .rejected(why)
+            case .providerError(let code, let message) where code.hasPrefix("4"):
+                return .rejected("HTTP \(code): \(message)")
+            default: return .unreachable(error.errorDescription ?? "unknown error")
+            }
+        }
+    }
+}
