@@ -27,7 +27,7 @@ enum Assets {
         .list a{display:flex;justify-content:space-between;align-items:center;min-height:52px;padding:0 1rem;color:var(--text);text-decoration:none;background:var(--card);border-bottom:1px solid var(--border)}
         .list li:first-child a{border-radius:16px 16px 0 0} .list li:last-child a{border-radius:0 0 16px 16px;border-bottom:0}
         .value{color:var(--muted)}
-        .facts{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;margin:0} .facts dt{color:var(--muted);font-size:.85rem} .facts dd{margin:0;font-size:1.25rem;font-weight:600}
+        .facts{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;margin:0;padding:0;list-style:none} .facts .label{display:block;color:var(--muted);font-size:.85rem} .facts strong{font-size:1.25rem}
         .alert{border:1px solid var(--danger);color:var(--danger);border-radius:12px;padding:.5rem 1rem}
         .notice{background:var(--card);border-left:4px solid var(--accent);padding:.5rem 1rem;border-radius:8px}
         .progress{height:8px;background:var(--border);border-radius:4px;overflow:hidden}.progress span{display:block;height:100%;background:var(--accent)}

@@ -115,6 +115,6 @@ extension Templates {
 
     static let about = """
         \(back)
-        <section class="card"><dl class="facts"><div><dt>Version</dt><dd data-testid="about.version">{{version}}</dd></div></dl></section>
+        <section class="card"><ul class="facts"><li><span class="label">Version</span> <strong data-testid="about.version">{{version}}</strong></li></ul></section>
         """
 }

@@ -62,12 +62,12 @@ enum Templates {
         <header class="bar"><h1>{{greeting}}</h1>
         <a class="icon-link" href="/settings" data-testid="home.settings" aria-label="Settings">⚙︎</a></header>
         <section class="card" aria-labelledby="today"><h2 id="today">Today</h2>
-        <dl class="facts" data-testid="home.units">
-        <div><dt>Weight</dt><dd data-testid="home.weight">{{weight}}</dd></div>
-        <div><dt>Height</dt><dd data-testid="home.height">{{height}}</dd></div>
-        <div><dt>Run goal</dt><dd data-testid="home.distance">{{distance}}</dd></div>
-        <div><dt>Outside</dt><dd data-testid="home.temperature">{{temperature}}</dd></div>
-        </dl></section>
+        <ul class="facts" data-testid="home.units">
+        <li><span class="label">Weight</span> <strong data-testid="home.weight">{{weight}}</strong></li>
+        <li><span class="label">Height</span> <strong data-testid="home.height">{{height}}</strong></li>
+        <li><span class="label">Run goal</span> <strong data-testid="home.distance">{{distance}}</strong></li>
+        <li><span class="label">Outside</span> <strong data-testid="home.temperature">{{temperature}}</strong></li>
+        </ul></section>
         """
 
     static let onboarding = """
