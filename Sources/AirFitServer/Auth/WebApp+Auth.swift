@@ -1,7 +1,6 @@
 import AirFitCore
 import Foundation
 import Hummingbird
-import HummingbirdBcrypt
 
 /// First run, sign-in and sign-out.
 extension WebApp {
@@ -57,7 +56,7 @@ extension WebApp {
         }
         let owner = try await dependencies.repository.users().first ?? User(email: email)
         if try await dependencies.repository.user(id: owner.id) == nil { try await dependencies.repository.createUser(owner) }
-        let hash = Bcrypt.hash(password, cost: dependencies.passwordCost)
+        let hash = try await PasswordHasher(cost: dependencies.passwordCost).hash(password)
         let account = Account(email: email, passwordHash: hash, userID: owner.id)
         try await dependencies.accounts.createAccount(account)
         return await startSession(for: account, request: request)
@@ -74,7 +73,7 @@ extension WebApp {
                 errors: ["Too many failed attempts. Wait 15 minutes and try again."], status: .tooManyRequests)
         }
         guard let account = try await dependencies.accounts.account(email: email),
-            Bcrypt.verify(form["password"] ?? "", hash: account.passwordHash)
+            try await PasswordHasher(cost: dependencies.passwordCost).verify(form["password"] ?? "", hash: account.passwordHash)
         else {
             await limiter.recordFailure(key)
             return await authPage(
