@@ -4,9 +4,6 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// The request context of every route.
-public typealias AirFitRequestContext = BasicRequestContext
-
 /// The services the routes use.
 public struct ServerDependencies: Sendable {
     public var health: any HealthChecking

@@ -14,7 +14,9 @@ extension WebApp {
             if try await dependencies.accounts.accountCount() == 0 { return WebResponses.redirect("/setup") }
             return await authPage("signin", title: "Sign in", request: request, email: "", errors: [])
         }
-        router.post("/signin") { request, _ -> Response in try await signIn(request) }
+        router.post("/signin") { request, context -> Response in
+            try await signIn(request, peer: context.remoteAddress?.ipAddress ?? "unknown")
+        }
         router.post("/signout") { request, _ -> Response in
             try await requireForm(request) { signed, _ in
                 await sessions.remove(signed.token)
@@ -62,11 +64,12 @@ extension WebApp {
         return await startSession(for: account, request: request)
     }
 
-    private func signIn(_ request: Request) async throws -> Response {
+    private func signIn(_ request: Request, peer: String) async throws -> Response {
         let form = try await anonymousForm(request)
         let email = Account.normalize(email: form["email"] ?? "")
-        // Keyed by email: the request context does not carry the peer address.
-        let key = email
+        // Per email and peer: a stranger elsewhere cannot lock the owner out. Behind a proxy every peer is
+        // the proxy, so the limit becomes per email.
+        let key = "\(email)|\(peer)"
         guard await limiter.allows(key) else {
             return await authPage(
                 "signin", title: "Sign in", request: request, email: email,
