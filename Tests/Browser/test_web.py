@@ -56,6 +56,16 @@ def test_first_run_units_export_delete(server, browser, downloads):
     shot(browser, "05-home-metric")
 
     browser.get(server + "/settings")
+    tid(browser, "settings.appearance").click()
+    tid(browser, "appearance.dark").click()
+    tid(browser, "appearance.save").click()
+    wait.until(EC.url_contains("saved=1"))
+    assert "theme-dark" in browser.find_element(By.TAG_NAME, "html").get_attribute("class")
+    background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(15, 17, 21)", background
+    shot(browser, "05b-appearance-dark")
+
+    browser.get(server + "/settings")
     tid(browser, "settings.dataManagement").click()
     tid(browser, "data.export").click()
     deadline = time.time() + 15
