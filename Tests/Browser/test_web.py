@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ARTIFACTS
+ARTIFACTS = os.path.join(os.path.dirname(__file__), "artifacts")
 
 
 def tid(driver, test_id):
