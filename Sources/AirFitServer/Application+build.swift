@@ -4,16 +4,25 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// The request context of every route.
-public typealias AirFitRequestContext = BasicRequestContext
-
 /// The services the routes use.
 public struct ServerDependencies: Sendable {
     public var health: any HealthChecking
+    /// Everything the app stores.
+    public var repository: any AirFitRepository
+    /// Web sign-in accounts.
+    public var accounts: any AccountRepository
+    /// bcrypt cost for new password hashes (tests lower it to stay fast).
+    public var passwordCost: UInt8
 
-    /// Creates the dependency set.
-    public init(health: any HealthChecking) {
+    /// Creates the dependency set; without stores, an empty in-memory installation.
+    public init(
+        health: any HealthChecking, repository: any AirFitRepository = InMemoryStore(),
+        accounts: any AccountRepository = InMemoryAccountRepository(), passwordCost: UInt8 = 12
+    ) {
         self.health = health
+        self.repository = repository
+        self.accounts = accounts
+        self.passwordCost = passwordCost
     }
 }
 
@@ -28,11 +37,7 @@ public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequ
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
-    router.get("/") { _, _ -> Response in
-        Response(
-            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: LandingPage.html)))
-    }
+    WebApp(dependencies: dependencies).register(on: router)
     return router
 }
 

@@ -76,6 +76,7 @@ public final class AirFitDatabase: Sendable {
     private func migrator() -> Migrator {
         let migrations = Migrations()
         migrations.add(CreateSchema())
+        migrations.add(CreateAccounts())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

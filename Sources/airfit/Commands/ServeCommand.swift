@@ -43,7 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
                     "database": .string(context.database.configuration.redactedDescription),
                 ])
             let pending = try await context.database.pendingMigrations()
-            let dependencies = ServerDependencies(health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending))
+            let dependencies = ServerDependencies(
+                health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),
+                repository: context.store, accounts: context.store)
             let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
             try await app.runService()
         }

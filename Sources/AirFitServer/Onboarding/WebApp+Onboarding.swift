@@ -1,0 +1,82 @@
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// The ten onboarding screens, driven by Core's `OnboardingFlow`: every POST is one flow event.
+extension WebApp {
+    func registerOnboarding(on router: Router<AirFitRequestContext>) {
+        router.get("/onboarding") { request, _ -> Response in
+            try await requireSignIn(request) { signed in
+                let draft = await drafts.draft(for: signed.user.id)
+                return onboardingPage(draft, signed: signed, issues: [])
+            }
+        }
+        router.post("/onboarding") { request, _ -> Response in
+            try await requireForm(request) { signed, form in try await handleOnboarding(form, signed: signed) }
+        }
+    }
+
+    private func handleOnboarding(_ form: FormData, signed: Signed) async throws -> Response {
+        var flow = OnboardingFlow(draft: await drafts.draft(for: signed.user.id))
+        // A form from another screen (a stale tab) changes nothing; show where the flow really is.
+        guard form["screen"] == flow.screen.rawValue else { return WebResponses.redirect("/onboarding") }
+        OnboardingForm.apply(form, to: &flow.draft)
+        let event: OnboardingFlow.Event
+        switch form["action"] {
+        case "begin": event = .begin
+        case "back": event = .back
+        case "skip": event = .skip
+        case "refine": event = .refine
+        case "finish": event = .finish
+        default: event = .next
+        }
+        var pending = flow.handle(event)
+        var issues: [ValidationIssue] = []
+        var response = WebResponses.redirect("/onboarding")
+        while !pending.isEmpty {
+            let action = pending.removeFirst()
+            switch action {
+            case .show, .showError: break
+            case .persistDraft: await drafts.save(flow.draft, for: signed.user.id)
+            case .showIssues(let found): issues = found
+            case .generate(let analyzeGoal):
+                // Local analysis: instant, so "generating" passes straight to "ready".
+                let goal =
+                    analyzeGoal
+                    ? LocalGoalAnalyzer.analyze(flow.draft.aspirationText)
+                    : (flow.draft.structuredGoal ?? flow.draft.aspirationCard?.structuredGoal
+                        ?? LocalGoalAnalyzer.analyze(flow.draft.coreAspiration))
+                pending += flow.handle(.generationSucceeded(goal))
+            case .leave:
+                var session = signed.session
+                session.skippedOnboarding = true
+                await sessions.update(signed.token, session)
+                response = WebResponses.redirect("/")
+            case .complete:
+                let persona = PersonaSynthesis.profile(from: flow.draft)
+                let profile = try OnboardingProfile(
+                    userID: signed.user.id, persona: persona, communication: PersonaSynthesis.communicationPreferences(from: persona))
+                var user = signed.user
+                user.preferredUnits = flow.draft.preferredUnits
+                try await dependencies.repository.saveOnboarding(profile, user: user)
+                await drafts.remove(for: signed.user.id)
+                response = WebResponses.redirect("/")
+            }
+        }
+        if !issues.isEmpty {
+            var page = onboardingPage(flow.draft, signed: signed, issues: issues)
+            page.status = .unprocessableContent
+            return page
+        }
+        return response
+    }
+
+    private func onboardingPage(_ draft: OnboardingDraft, signed: Signed, issues: [ValidationIssue]) -> Response {
+        var context = OnboardingForm.context(draft)
+        context["csrf"] = signed.session.csrfToken
+        context["errors"] = issues.map(\.message)
+        context["hasErrors"] = !issues.isEmpty
+        let title = draft.screen.title.isEmpty ? "Welcome" : draft.screen.title
+        return page("onboarding", title: title, user: signed.user, context: context)
+    }
+}

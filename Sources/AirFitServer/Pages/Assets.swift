@@ -1,0 +1,50 @@
+/// The stylesheet, web manifest and icon, served from memory.
+enum Assets {
+    static let css = """
+        :root{--bg:#f6f7fb;--card:#fff;--text:#14161b;--muted:#5b6270;--accent:#3157d5;--accent-text:#fff;--danger:#c62828;--border:#dde1ea;--focus:#ff9f1c}
+        @media (prefers-color-scheme:dark){html.theme-system{--bg:#0f1115;--card:#1a1d24;--text:#f2f4f8;--muted:#a7afbd;--accent:#7c9cff;--accent-text:#0f1115;--danger:#ff6b6b;--border:#2c313c}}
+        html.theme-dark{--bg:#0f1115;--card:#1a1d24;--text:#f2f4f8;--muted:#a7afbd;--accent:#7c9cff;--accent-text:#0f1115;--danger:#ff6b6b;--border:#2c313c}
+        *{box-sizing:border-box}
+        body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
+        main{max-width:34rem;margin:0 auto;padding:1rem 1rem 3rem}
+        h1{font-size:1.75rem;margin:.5rem 0} h2{font-size:1.1rem;margin:0 0 .5rem}
+        .lead,.hint{color:var(--muted)} .hint{display:block;font-size:.9rem}
+        .skip{position:absolute;left:-999px} .skip:focus{left:1rem;top:1rem;background:var(--card);padding:.5rem}
+        .card{background:var(--card);border:1px solid var(--border);border-radius:16px;padding:1rem;margin:1rem 0}
+        .stack{display:flex;flex-direction:column;gap:.6rem}
+        fieldset{border:0;margin:0;padding:0} legend{font-weight:600;margin-bottom:.5rem}
+        .card fieldset,.card legend{padding:0}
+        input[type=email],input[type=password],input[type=number],input[type=time],input[type=text]{min-height:44px;padding:.5rem .75rem;border:1px solid var(--border);border-radius:10px;background:var(--bg);color:var(--text);font:inherit;width:100%}
+        .option{display:flex;align-items:center;gap:.75rem;min-height:44px;padding:.25rem 0;cursor:pointer}
+        .option input{width:22px;height:22px;accent-color:var(--accent)}
+        button,.button{min-height:44px;min-width:44px;padding:.6rem 1.1rem;border-radius:12px;font:inherit;font-weight:600;border:1px solid var(--border);background:var(--card);color:var(--text);cursor:pointer}
+        button.primary{background:var(--accent);color:var(--accent-text);border-color:var(--accent)}
+        button.danger{background:var(--danger);color:#fff;border-color:var(--danger)}
+        :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+        .bar{display:flex;align-items:center;gap:.75rem;justify-content:space-between}
+        .icon-link{display:inline-grid;place-items:center;min-width:44px;min-height:44px;font-size:1.5rem;color:var(--text);text-decoration:none}
+        .list{list-style:none;margin:0;padding:0}
+        .list a{display:flex;justify-content:space-between;align-items:center;min-height:52px;padding:0 1rem;color:var(--text);text-decoration:none;background:var(--card);border-bottom:1px solid var(--border)}
+        .list li:first-child a{border-radius:16px 16px 0 0} .list li:last-child a{border-radius:0 0 16px 16px;border-bottom:0}
+        .value{color:var(--muted)}
+        .facts{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;margin:0;padding:0;list-style:none} .facts .label{display:block;color:var(--muted);font-size:.85rem} .facts strong{font-size:1.25rem}
+        .alert{border:1px solid var(--danger);color:var(--danger);border-radius:12px;padding:.5rem 1rem}
+        .notice{background:var(--card);border-left:4px solid var(--accent);padding:.5rem 1rem;border-radius:8px}
+        .progress{height:8px;background:var(--border);border-radius:4px;overflow:hidden}.progress span{display:block;height:100%;background:var(--accent)}
+        .actions{display:flex;flex-direction:row-reverse;gap:.75rem}.actions button{flex:1}
+        textarea{min-height:88px;padding:.5rem .75rem;border:1px solid var(--border);border-radius:10px;background:var(--bg);color:var(--text);font:inherit;width:100%}
+        input[type=range]{width:100%;min-height:44px;accent-color:var(--accent)}
+        dialog{border:1px solid var(--border);border-radius:16px;background:var(--card);color:var(--text);max-width:22rem}
+        dialog::backdrop{background:rgb(0 0 0 / .5)}
+        """
+
+    static let manifest = """
+        {"name":"AirFit","short_name":"AirFit","start_url":"/","display":"standalone","background_color":"#0f1115","theme_color":"#3157d5",
+        "icons":[{"src":"/icon.svg","sizes":"any","type":"image/svg+xml","purpose":"any maskable"}]}
+        """
+
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="112" fill="#3157d5"/>\
+        <path d="M136 360 256 136l120 224h-64l-56-108-56 108z" fill="#fff"/></svg>
+        """
+}

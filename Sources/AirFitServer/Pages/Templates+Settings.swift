@@ -1,0 +1,120 @@
+/// The settings hub and its sub-pages.
+extension Templates {
+    static var settings: [(String, String)] {
+        [
+            ("settings", hub), ("units", units), ("appearance", appearance), ("notifications", notifications),
+            ("privacy", privacy), ("data", data), ("about", about),
+        ]
+    }
+
+    static let back = """
+        <header class="bar"><a class="icon-link" href="/settings" aria-label="Back to settings">‹</a><h1>{{heading}}</h1></header>
+        {{#saved}}<p class="notice" role="status">Saved.</p>{{/saved}}
+        """
+
+    static let csrf = #"<input type="hidden" name="_csrf" value="{{csrf}}">"#
+
+    static let hub = """
+        <header class="bar"><a class="icon-link" href="/" aria-label="Home">‹</a><h1>Settings</h1></header>
+        <nav aria-label="Settings sections"><ul class="list">
+        <li><a href="/settings/units" data-testid="settings.units">Units<span class="value">{{units}}</span></a></li>
+        <li><a href="/settings/appearance" data-testid="settings.appearance">Appearance<span class="value">{{appearance}}</span></a></li>
+        <li><a href="/settings/notifications" data-testid="settings.notifications">Notifications</a></li>
+        <li><a href="/settings/privacy" data-testid="settings.privacy">Privacy &amp; security</a></li>
+        <li><a href="/settings/data" data-testid="settings.dataManagement">Data management</a></li>
+        <li><a href="/settings/about" data-testid="settings.about">About</a></li>
+        </ul></nav>
+        <form method="post" action="/signout">\(csrf)<button type="submit" class="secondary" data-testid="auth.signout">Sign out</button></form>
+        """
+
+    static let units = """
+        \(back)
+        <form method="post" action="/settings/units" class="stack">\(csrf)
+        <fieldset class="card"><legend>Measurement system</legend>
+        {{#systems}}
+        <label class="option"><input type="radio" name="units" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="units.{{value}}">
+        <span><strong>{{name}}</strong><span class="hint">{{examples}}</span></span></label>
+        {{/systems}}
+        </fieldset>
+        <button type="submit" class="primary" data-testid="units.save">Save</button>
+        </form>
+        """
+
+    static let appearance = """
+        \(back)
+        <form method="post" action="/settings/appearance" class="stack">\(csrf)
+        <fieldset class="card"><legend>Theme</legend>
+        {{#modes}}
+        <label class="option"><input type="radio" name="appearance" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="appearance.{{value}}"><span>{{name}}</span></label>
+        {{/modes}}
+        </fieldset>
+        <button type="submit" class="primary" data-testid="appearance.save">Save</button>
+        </form>
+        """
+
+    static let notifications = """
+        \(back)
+        <form method="post" action="/settings/notifications" class="stack">\(csrf)
+        <fieldset class="card"><legend>Notifications</legend>
+        <label class="option"><input type="checkbox" name="system" {{#system}}checked{{/system}} data-testid="notifications.system"><span>Allow notifications</span></label>
+        {{#categories}}
+        <label class="option"><input type="checkbox" name="cat_{{value}}" {{#checked}}checked{{/checked}} data-testid="notifications.{{value}}"><span>{{name}}</span></label>
+        {{/categories}}
+        </fieldset>
+        <fieldset class="card"><legend>Quiet hours</legend>
+        <label class="option"><input type="checkbox" name="quiet" {{#quiet}}checked{{/quiet}} data-testid="notifications.quietHours"><span>Silence notifications overnight</span></label>
+        <label for="quiet_start">From</label><input id="quiet_start" name="quiet_start" type="time" value="{{quietStart}}" data-testid="notifications.quietStart">
+        <label for="quiet_end">Until</label><input id="quiet_end" name="quiet_end" type="time" value="{{quietEnd}}" data-testid="notifications.quietEnd">
+        </fieldset>
+        <button type="submit" class="primary" data-testid="notifications.save">Save</button>
+        </form>
+        """
+
+    static let privacy = """
+        \(back)
+        \(errors)
+        <form method="post" action="/settings/privacy" class="stack">\(csrf)
+        <fieldset class="card"><legend>App lock</legend>
+        <label class="option"><input type="checkbox" name="app_lock" {{#appLock}}checked{{/appLock}} data-testid="privacy.appLock"><span>Lock after inactivity</span></label>
+        <label for="lock_minutes">Minutes idle before locking (1–60)</label>
+        <input id="lock_minutes" name="lock_minutes" type="number" min="1" max="60" inputmode="numeric" value="{{lockMinutes}}" data-testid="privacy.lockMinutes">
+        </fieldset>
+        <fieldset class="card"><legend>Analytics</legend>
+        <label class="option"><input type="checkbox" name="analytics" {{#analytics}}checked{{/analytics}} data-testid="privacy.analytics"><span>Share anonymous usage analytics</span></label>
+        </fieldset>
+        <button type="submit" class="primary" data-testid="privacy.save">Save</button>
+        </form>
+        """
+
+    static let data = """
+        \(back)
+        {{#deleted}}<p class="notice" role="status">All your data was deleted.</p>{{/deleted}}
+        <form method="post" action="/settings/data/export" class="card stack">\(csrf)
+        <h2>Export</h2>
+        <fieldset><legend>Format</legend>
+        <label class="option"><input type="radio" name="format" value="json" checked data-testid="data.format.json"><span>JSON</span></label>
+        <label class="option"><input type="radio" name="format" value="csv" data-testid="data.format.csv"><span>CSV (zip)</span></label>
+        </fieldset>
+        <button type="submit" class="primary" data-testid="data.export">Export my data</button>
+        </form>
+        <section class="card" aria-labelledby="history"><h2 id="history">Export history</h2>
+        {{^exports}}<p class="hint">No exports yet.</p>{{/exports}}
+        <ul class="list" data-testid="data.history">{{#exports}}<li>{{date}} · {{format}} · {{size}}</li>{{/exports}}</ul>
+        </section>
+        <section class="card danger" aria-labelledby="delete"><h2 id="delete">Delete all data</h2>
+        <p>Removes your profile, workouts, meals, messages and keys. Your sign-in stays.</p>
+        <button type="button" class="danger" data-testid="data.delete" onclick="document.getElementById('confirm-delete').showModal()">Delete all data…</button>
+        <dialog id="confirm-delete" aria-labelledby="confirm-title">
+        <form method="post" action="/settings/data/delete" class="stack">\(csrf)
+        <h2 id="confirm-title">Delete everything?</h2><p>This cannot be undone.</p>
+        <button type="submit" class="danger" data-testid="data.delete.confirm">Delete everything</button>
+        <button type="button" class="secondary" data-testid="data.delete.cancel" onclick="this.closest('dialog').close()">Cancel</button>
+        </form></dialog>
+        </section>
+        """
+
+    static let about = """
+        \(back)
+        <section class="card"><ul class="facts"><li><span class="label">Version</span> <strong data-testid="about.version">{{version}}</strong></li></ul></section>
+        """
+}

@@ -1,0 +1,63 @@
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// The settings hub and its sub-pages; each POST saves the owner and redirects back with "Saved.".
+extension WebApp {
+    func registerSettings(on router: Router<AirFitRequestContext>) {
+        router.get("/settings") { request, _ -> Response in
+            try await requireSignIn(request) { signed in
+                page(
+                    "settings", title: "Settings", user: signed.user,
+                    context: [
+                        "csrf": signed.session.csrfToken, "units": signed.user.preferredUnits.displayName,
+                        "appearance": signed.user.appearanceMode.displayName,
+                    ])
+            }
+        }
+        for section in SettingsSection.allCases {
+            router.get(RouterPath("/settings/\(section.rawValue)")) { request, _ -> Response in
+                try await requireSignIn(request) { signed in
+                    var context = SettingsForms.context(section, user: signed.user)
+                    context["csrf"] = signed.session.csrfToken
+                    context["heading"] = section.title
+                    context["saved"] = request.uri.queryParameters["saved"] != nil
+                    return page(section.rawValue, title: section.title, user: signed.user, context: context)
+                }
+            }
+            guard section != .about else { continue }
+            router.post(RouterPath("/settings/\(section.rawValue)")) { request, _ -> Response in
+                try await requireForm(request) { signed, form in
+                    var user = signed.user
+                    let errors = SettingsForms.apply(section, form: form, to: &user)
+                    guard errors.isEmpty else {
+                        var context = SettingsForms.context(section, user: signed.user)
+                        context.merge(["csrf": signed.session.csrfToken, "heading": section.title, "errors": errors, "hasErrors": true]) {
+                            $1
+                        }
+                        var response = page(section.rawValue, title: section.title, user: signed.user, context: context)
+                        response.status = .unprocessableContent
+                        return response
+                    }
+                    try await dependencies.repository.updateUser(user)
+                    return WebResponses.redirect("/settings/\(section.rawValue)?saved=1")
+                }
+            }
+        }
+    }
+}
+
+/// The settings sub-pages with a form (data management has its own routes).
+enum SettingsSection: String, CaseIterable, Sendable {
+    case units, appearance, notifications, privacy, about
+
+    var title: String {
+        switch self {
+        case .units: return "Units"
+        case .appearance: return "Appearance"
+        case .notifications: return "Notifications"
+        case .privacy: return "Privacy & security"
+        case .about: return "About"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+
+/// Response builders shared by the page routes.
+enum WebResponses {
+    /// The cookie carrying the session token.
+    static let sessionCookie = "airfit_session"
+
+    /// An HTML page that is never cached (it shows personal data and CSRF tokens).
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                HTTPFields.Element.Name("X-Content-Type-Options")!: "nosniff", HTTPFields.Element.Name("X-Frame-Options")!: "DENY",
+                HTTPFields.Element.Name("Referrer-Policy")!: "same-origin",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A static asset.
+    static func asset(_ text: String, type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=3600"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A 303 redirect (after a POST the browser follows with GET).
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    /// `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Secure behind HTTPS.
+    static func sessionCookieHeader(_ token: String, request: Request, expire: Bool = false) -> String {
+        var cookie = "\(sessionCookie)=\(token); Path=/; HttpOnly; SameSite=Lax"
+        if expire { cookie += "; Max-Age=0" }
+        if request.headers[HTTPFields.Element.Name("X-Forwarded-Proto")!]?.lowercased() == "https" { cookie += "; Secure" }
+        return cookie
+    }
+
+    /// Adds a `Set-Cookie` header to `response`.
+    static func setting(cookie: String, on response: Response) -> Response {
+        var response = response
+        response.headers.append(HTTPFields.Element(name: .setCookie, value: cookie))
+        return response
+    }
+}

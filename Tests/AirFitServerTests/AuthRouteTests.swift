@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import AirFitServer
+
+@Suite("Sign-in and first run")
+struct AuthRouteTests {
+    @Test("A first visit goes to account setup; pages need a session")
+    func firstVisitGoesToSetup() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            let home = try await web.get("/")
+            #expect(home.status == .seeOther)
+            #expect(home.headers[.location] == "/setup")
+            let settings = try await web.get("/settings/units")
+            #expect(settings.headers[.location] == "/setup")
+        }
+    }
+
+    @Test("Setup shows what is wrong with the email and password")
+    func setupValidation() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.get("/setup")
+            let response = try await web.post("/setup", [("email", "nope"), ("password", "short")])
+            #expect(response.status == .unprocessableContent)
+            let html = text(response.body)
+            #expect(html.contains("Enter an email address like name@example.com."))
+            #expect(html.contains("Use a password of at least 10 characters."))
+            #expect(html.contains(#"role="alert""#))
+        }
+    }
+
+    @Test("Setup signs the owner in with an HttpOnly SameSite=Lax cookie and lands on onboarding")
+    func setupSignsIn() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.get("/setup")
+            let created = try await web.post("/setup", [("email", "Owner@Example.com"), ("password", "correct horse battery")])
+            #expect(created.status == .seeOther)
+            let cookie = try #require(created.headers[.setCookie])
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Lax"))
+            #expect(!cookie.contains("Secure"))
+            let home = try await web.get("/")
+            #expect(home.headers[.location] == "/onboarding")
+            #expect(try await web.get("/onboarding").status == .ok)
+            // Setup is closed once an account exists.
+            #expect(try await web.get("/setup").headers[.location] == "/signin")
+        }
+    }
+
+    @Test("Forms without the CSRF token are refused")
+    func csrfEnforced() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.get("/setup")
+            let noToken = try await web.post(
+                "/setup", [("email", "a@example.com"), ("password", "correct horse battery")], withCSRF: false)
+            #expect(noToken.status == .forbidden)
+            try await web.signUp()
+            let units = try await web.post("/settings/units", [("units", "metric")], withCSRF: false)
+            #expect(units.status == .forbidden)
+            web.csrf = "forged"
+            #expect(try await web.post("/settings/units", [("units", "metric")]).status == .forbidden)
+        }
+    }
+
+    @Test("Sign out, wrong password, then rate limited after five failures")
+    func signInAndRateLimit() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            try await web.get("/settings")
+            #expect(try await web.post("/signout", []).headers[.location] == "/signin")
+            #expect(try await web.get("/settings").headers[.location] == "/signin")
+            try await web.get("/signin")
+            for _ in 0..<5 {
+                let wrong = try await web.post("/signin", [("email", "owner@example.com"), ("password", "wrong password!")])
+                #expect(wrong.status == .unauthorized)
+                #expect(text(wrong.body).contains("That email and password do not match."))
+            }
+            let limited = try await web.post("/signin", [("email", "owner@example.com"), ("password", "correct horse battery")])
+            #expect(limited.status == .tooManyRequests)
+        }
+    }
+
+    @Test("The right password signs in; the cookie is Secure behind HTTPS")
+    func signIn() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            try await web.get("/settings")
+            try await web.post("/signout", [])
+            try await web.get("/signin")
+            let ok = try await web.post("/signin", [("email", "OWNER@example.com "), ("password", "correct horse battery")])
+            #expect(ok.headers[.location] == "/")
+            #expect(try await web.get("/settings").status == .ok)
+            let https = try await client.executeRequest(
+                uri: "/signin", method: .get, headers: [HTTPFields.Element.Name("X-Forwarded-Proto")!: "https"], body: nil)
+            #expect(https.headers[.setCookie]?.contains("Secure") == true)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+"""The web app in a real browser: first run, units, export, delete all data."""
+import os
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+ARTIFACTS = os.path.join(os.path.dirname(__file__), "artifacts")
+
+
+def tid(driver, test_id):
+    return driver.find_element(By.CSS_SELECTOR, f'[data-testid="{test_id}"]')
+
+
+def shot(driver, name):
+    driver.save_screenshot(os.path.join(ARTIFACTS, f"{name}.png"))
+
+
+def test_first_run_units_export_delete(server, browser, downloads):
+    wait = WebDriverWait(browser, 10)
+    browser.get(server + "/")
+    wait.until(EC.url_contains("/setup"))
+    shot(browser, "01-setup")
+    tid(browser, "auth.email").send_keys("owner@example.com")
+    tid(browser, "auth.password").send_keys("correct horse battery")
+    tid(browser, "auth.submit").click()
+
+    wait.until(EC.url_contains("/onboarding"))
+    shot(browser, "02-onboarding")
+    tid(browser, "onboarding.begin.button").click()
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="onboarding.progress"]')))
+    assert tid(browser, "onboarding.progress").get_attribute("role") == "progressbar"
+    tid(browser, "onboarding.next.button").click()
+    assert "Choose at least one option" in browser.find_element(By.CSS_SELECTOR, '[role="alert"]').text
+    tid(browser, "onboarding.life.busy_professional").click()
+    tid(browser, "onboarding.next.button").click()
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="onboarding.aspiration.lose_weight"]')))
+    shot(browser, "02b-aspiration")
+    tid(browser, "onboarding.skip.button").click()
+
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="home.weight"]')))
+    assert tid(browser, "home.weight").text == "150 lbs"
+    shot(browser, "03-home-imperial")
+
+    browser.get(server + "/settings")
+    shot(browser, "04-settings")
+    tid(browser, "settings.units").click()
+    assert "68 kg" in browser.page_source and "22°C" in browser.page_source
+    tid(browser, "units.metric").click()
+    tid(browser, "units.save").click()
+    wait.until(EC.url_contains("saved=1"))
+    browser.get(server + "/")
+    assert tid(browser, "home.weight").text == "68 kg"
+    assert tid(browser, "home.height").text == "178 cm"
+    shot(browser, "05-home-metric")
+
+    browser.get(server + "/settings")
+    tid(browser, "settings.appearance").click()
+    tid(browser, "appearance.dark").click()
+    tid(browser, "appearance.save").click()
+    wait.until(EC.url_contains("saved=1"))
+    assert "theme-dark" in browser.find_element(By.TAG_NAME, "html").get_attribute("class")
+    background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(15, 17, 21)", background
+    shot(browser, "05b-appearance-dark")
+
+    browser.get(server + "/settings")
+    tid(browser, "settings.dataManagement").click()
+    tid(browser, "data.export").click()
+    deadline = time.time() + 15
+    files = []
+    while time.time() < deadline:
+        files = [f for f in os.listdir(downloads) if f.startswith("airfit-export-") and f.endswith(".json")]
+        if files:
+            break
+        time.sleep(0.2)
+    assert files, "the export did not download"
+    assert os.path.getsize(downloads / files[0]) > 0
+
+    browser.get(server + "/settings/data")
+    assert "JSON ·" in tid(browser, "data.history").text
+    tid(browser, "data.delete").click()
+    confirm = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, '[data-testid="data.delete.confirm"]')))
+    shot(browser, "06-delete-confirm")
+    confirm.click()
+    wait.until(EC.url_contains("deleted=1"))
+    assert "All your data was deleted." in browser.page_source
+    shot(browser, "07-deleted")
+
+
+def test_pages_need_sign_in(server, browser):
+    browser.get(server + "/settings")
+    assert "/setup" in browser.current_url
