@@ -29,6 +29,8 @@ if [ "${AIRFIT_SKIP_INSTALL:-0}" != 1 ]; then
   need=()
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
   command -v runuser >/dev/null 2>&1 || need+=(util-linux)
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
   if [ ${#need[@]} -gt 0 ]; then
     log "Installing ${need[*]}"
     as_root apt-get update -qq
@@ -85,3 +87,7 @@ fi
 # --- 6. End-to-end CLI tests against the built binary -----------------------------------------
 log "CLI end-to-end tests"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/CLI"
+
+# --- 7. Browser tests in real headless Chromium (390×844), with axe-core checks -----------------
+log "Browser tests (Chromium)"
+AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Browser"
