@@ -31,7 +31,7 @@ def test_serve_answers_health_on_a_machine_with_nothing_configured(airfit):
 
 
 def test_a_stored_key_appears_in_no_file_and_no_output(airfit):
-    airfit.run("keys", "set", "openai", input=SECRET + "\n")
+    airfit.run("keys", "set", "openai", "--offline", input=SECRET + "\n")
     listed = airfit.run("keys", "list").out
     assert "openai" in listed and "sk-proj-…ZTOP" in listed
     listed_json = json.loads(airfit.run("keys", "list", "--json").out)
@@ -63,22 +63,22 @@ def test_keys_are_never_taken_from_arguments(airfit):
 
 
 def test_unknown_provider_and_empty_key_get_clear_messages(airfit):
-    p = airfit.run("keys", "set", "skynet", input="x" * 30, check=False)
+    p = airfit.run("keys", "set", "skynet", "--offline", input="x" * 30, check=False)
     assert p.returncode != 0 and "Unknown provider \"skynet\"" in p.err
-    p = airfit.run("keys", "set", "anthropic", input="\n", check=False)
+    p = airfit.run("keys", "set", "anthropic", "--offline", input="\n", check=False)
     assert p.returncode == 1 and p.err.strip() == "error: No key was given: type it at the prompt or pipe it on standard input."
     p = airfit.run("keys", "remove", "gemini", check=False)
     assert p.returncode == 1 and "No key is stored for gemini." in p.err
 
 
 def test_remove_deletes_the_key(airfit):
-    airfit.run("keys", "set", "gemini", input="AIza" + "x" * 35)
+    airfit.run("keys", "set", "gemini", "--offline", input="AIza" + "x" * 35)
     airfit.run("keys", "remove", "gemini")
     assert "No keys stored yet" in airfit.run("keys", "list").out
 
 
 def test_rotate_replaces_the_master_key_and_keeps_keys_usable(airfit):
-    airfit.run("keys", "set", "anthropic", input="sk-ant-" + "k" * 40)
+    airfit.run("keys", "set", "anthropic", "--offline", input="sk-ant-" + "k" * 40)
     key_path = os.path.join(airfit.data, "master.key")
     before = open(key_path).read()
     with sqlite3.connect(os.path.join(airfit.data, "airfit.sqlite")) as db:
@@ -96,7 +96,7 @@ def test_rotate_replaces_the_master_key_and_keeps_keys_usable(airfit):
 
 def test_rotate_with_environment_key_needs_new_key_on_stdin(airfit):
     env = {"AIRFIT_MASTER_KEY": "A" * 43 + "="}
-    airfit.run("keys", "set", "openai", input=SECRET, env=env)
+    airfit.run("keys", "set", "openai", "--offline", input=SECRET, env=env)
     p = airfit.run("keys", "rotate", env=env, check=False)
     assert p.returncode == 1 and "--new-key-stdin" in p.err
     airfit.run("keys", "rotate", "--new-key-stdin", input="B" * 43 + "=", env=env)
@@ -104,7 +104,7 @@ def test_rotate_with_environment_key_needs_new_key_on_stdin(airfit):
 
 
 def test_a_world_readable_master_key_is_refused(airfit):
-    airfit.run("keys", "set", "openai", input=SECRET)
+    airfit.run("keys", "set", "openai", "--offline", input=SECRET)
     key_path = os.path.join(airfit.data, "master.key")
     os.chmod(key_path, 0o644)
     p = airfit.run("keys", "list", check=False)
@@ -219,7 +219,7 @@ def test_delete_all_data_needs_confirmation_then_empties_every_table(airfit, tmp
     src = tmp_path / "a.json"
     src.write_text(json.dumps(make_archive()))
     airfit.run("import", str(src))
-    airfit.run("keys", "set", "openai", input=SECRET)
+    airfit.run("keys", "set", "openai", "--offline", input=SECRET)
     p = airfit.run("delete-all-data", check=False)
     assert p.returncode == 1 and "--yes" in p.err
     assert "Deleted 18 rows" in airfit.run("delete-all-data", "--yes").out
@@ -231,7 +231,7 @@ def test_delete_all_data_needs_confirmation_then_empties_every_table(airfit, tmp
 
 
 def test_doctor_reports_a_healthy_installation(airfit):
-    airfit.run("keys", "set", "openrouter", input="sk-or-" + "r" * 40)
+    airfit.run("keys", "set", "openrouter", "--offline", input="sk-or-" + "r" * 40)
     out = airfit.run("doctor").out
     assert "✓ Database: SQLite at" in out and "✓ Migrations: up to date" in out
     assert "✓ SQLite journal mode: wal" in out and "openrouter (sk-or-…rrrr)" in out

@@ -1,0 +1,90 @@
+"""`airfit keys set` live test and `airfit ask`, against a fake OpenAI-compatible server on 127.0.0.1."""
+import json
+import os
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+GOOD = "sk-good-" + "g" * 32
+BAD = "sk-badkey-" + "b" * 32
+
+
+def chunk(delta, finish=None, usage=None):
+    body = {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o-mini",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}] if usage is None else []}
+    if usage:
+        body["usage"] = usage
+    return f"data: {json.dumps(body)}\n\n".encode()
+
+
+@pytest.fixture
+def fake_openai():
+    requests = []
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def reply(self, status, body, content_type="application/json"):
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def authorized(self):
+            return self.headers.get("Authorization") == f"Bearer {GOOD}"
+
+        def do_GET(self):
+            requests.append(("GET", self.path, None))
+            if not self.authorized():
+                return self.reply(401, json.dumps({"error": {"message": "Incorrect API key provided", "type": "invalid_request_error", "code": "invalid_api_key"}}).encode())
+            self.reply(200, json.dumps({"object": "list", "data": [{"id": "gpt-4o-mini", "object": "model"}]}).encode())
+
+        def do_POST(self):
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            requests.append(("POST", self.path, body))
+            if not self.authorized():
+                return self.reply(401, b'{"error":{"message":"Incorrect API key provided","code":"invalid_api_key"}}')
+            question = body["messages"][-1]["content"]
+            parts = [chunk({"role": "assistant", "content": ""})]
+            parts += [chunk({"content": word + " "}) for word in f"You asked: {question}".split()]
+            parts += [chunk({}, finish="stop"), chunk({}, usage={"prompt_tokens": 12, "completion_tokens": 5, "total_tokens": 17}), b"data: [DONE]\n\n"]
+            self.reply(200, b"".join(parts), "text/event-stream")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1", requests
+    server.shutdown()
+
+
+def test_a_key_the_provider_rejects_is_never_stored(airfit, fake_openai):
+    base, _ = fake_openai
+    p = airfit.run("keys", "set", "openai", "--base-url", base, input=BAD, check=False)
+    assert p.returncode == 1 and "not saved" in p.err
+    assert BAD not in p.out + p.err
+    assert "No keys stored yet" in airfit.run("keys", "list").out
+
+
+def test_a_badly_formatted_key_is_refused_before_any_request(airfit, fake_openai):
+    base, requests = fake_openai
+    p = airfit.run("keys", "set", "openai", "--base-url", base, input="not-a-key", check=False)
+    assert p.returncode == 1 and "sk-" in p.err
+    assert requests == []
+
+
+def test_a_good_key_is_tested_saved_and_used_by_ask(airfit, fake_openai):
+    base, requests = fake_openai
+    airfit.run("keys", "set", "openai", "--base-url", base, input=GOOD)
+    assert "openai" in airfit.run("keys", "list").out
+    p = airfit.run("ask", "--provider", "openai", "--model", "gpt-4o-mini", "--base-url", base, "How far is a 10k?")
+    assert p.out.strip() == "You asked: How far is a 10k?"
+    assert "12" in p.err and "5" in p.err  # usage
+    post = [r for r in requests if r[0] == "POST"][-1]
+    assert post[2]["stream"] is True and post[2]["model"] == "gpt-4o-mini"
+    for path, data in airfit.files_bytes():
+        assert GOOD.encode() not in data, path
+    assert all(GOOD not in text for text in airfit.outputs)
