@@ -5,38 +5,45 @@ import Foundation
 /// Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR)
 /// are prefixed with an apostrophe so that opening an export can never execute anything.
 public struct CSVRow {
-    private var cells: [String] = []
+    private var text = ""
+    private var isEmpty = true
 
     /// Creates an empty row.
-    public init() {}
+    public init() { text.reserveCapacity(128) }
 
     /// Creates a header row.
-    public init(header: [String]) { cells = header }
+    public init(header: [String]) { header.forEach { append($0) } }
+
+    private mutating func append(_ cell: String) {
+        if !isEmpty { text += "," }
+        text += cell
+        isEmpty = false
+    }
 
     /// Appends a text cell (nil → empty).
     public mutating func text(_ value: String?) {
-        guard var value else { return cells.append("") }
+        guard var value else { return append("") }
         if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
-        cells.append(Self.quote(value))
+        append(Self.quote(value))
     }
 
     /// Appends a number cell (nil → empty).
-    public mutating func number(_ value: Double?) { cells.append(value.map { Self.format($0) } ?? "") }
+    public mutating func number(_ value: Double?) { append(value.map { Self.format($0) } ?? "") }
 
     /// Appends an integer cell (nil → empty).
-    public mutating func number(_ value: Int?) { cells.append(value.map(String.init) ?? "") }
+    public mutating func number(_ value: Int?) { append(value.map(String.init) ?? "") }
 
     /// Appends a boolean cell as `true`/`false`.
-    public mutating func bool(_ value: Bool) { cells.append(value ? "true" : "false") }
+    public mutating func bool(_ value: Bool) { append(value ? "true" : "false") }
 
     /// Appends a date cell in ISO-8601 UTC (nil → empty).
-    public mutating func date(_ value: Date?) { cells.append(value.map(ISO8601.string(from:)) ?? "") }
+    public mutating func date(_ value: Date?) { append(value.map(ISO8601.string(from:)) ?? "") }
 
     /// Appends a raw, already safe cell (ids, enum raw values).
-    public mutating func raw(_ value: String?) { cells.append(value ?? "") }
+    public mutating func raw(_ value: String?) { append(value ?? "") }
 
     /// The line, CRLF-terminated as RFC 4180 asks.
-    public var line: String { cells.joined(separator: ",") + "\r\n" }
+    public var line: String { text + "\r\n" }
 
     static func quote(_ value: String) -> String {
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
