@@ -57,8 +57,8 @@ public final class AirFitDatabase: Sendable {
         let db = try AirFitDatabase(configuration: configuration, logger: logger)
         do {
             if case .sqlite = configuration.backend {
-                try await db.sql.raw("PRAGMA journal_mode=WAL").run()
-                try await db.sql.raw("PRAGMA synchronous=NORMAL").run()
+                try await db.database.sql.raw("PRAGMA journal_mode=WAL").run()
+                try await db.database.sql.raw("PRAGMA synchronous=NORMAL").run()
             }
             if migrate { try await db.migrate() }
         } catch {
@@ -66,11 +66,6 @@ public final class AirFitDatabase: Sendable {
             throw StoreError.databaseUnreachable(Self.describe(error))
         }
         return db
-    }
-
-    private var sql: any SQLDatabase {
-        // Both drivers' databases are SQL databases.
-        database as! any SQLDatabase
     }
 
     private func migrator() -> Migrator {
@@ -97,13 +92,13 @@ public final class AirFitDatabase: Sendable {
 
     /// Runs `SELECT 1`; throws when the database does not answer.
     public func ping() async throws {
-        try await sql.raw("SELECT 1").run()
+        try await database.sql.raw("SELECT 1").run()
     }
 
     /// The SQLite journal mode ("wal"), or nil on PostgreSQL.
     public func journalMode() async throws -> String? {
         guard case .sqlite = configuration.backend else { return nil }
-        let rows = try await sql.raw("PRAGMA journal_mode").all()
+        let rows = try await database.sql.raw("PRAGMA journal_mode").all()
         return try rows.first?.decode(column: "journal_mode", as: String.self)
     }
 
@@ -112,7 +107,7 @@ public final class AirFitDatabase: Sendable {
         var counts: [String: Int] = [:]
         for table in FluentStore.userTables {
             let column = table == UserModel.schema ? "id" : "user_id"
-            let rows = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            let rows = try await database.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
                 .from(table).where(SQLColumn(column), .equal, SQLBind(userID)).all()
             counts[table] = try rows.first?.decode(column: "n", as: Int.self) ?? 0
         }

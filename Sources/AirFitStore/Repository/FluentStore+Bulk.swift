@@ -20,7 +20,8 @@ extension FluentStore {
         }
     }
 
-    private static func deleteRows<M: Model>(_ builder: QueryBuilder<M>) async throws -> Int {
+    /// Deletes what `builder` matches; returns how many rows that was.
+    static func deleteRows<M: Model>(_ builder: QueryBuilder<M>) async throws -> Int {
         let count = try await builder.copy().count()
         if count > 0 { try await builder.delete() }
         return count

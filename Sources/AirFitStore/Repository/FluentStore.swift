@@ -75,7 +75,7 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func workouts(userID: UUID, query: RecordQuery) async throws -> [Workout] {
-        var select = sql.select().columns(WorkoutRow.columns.map { SQLColumn($0) }).from(WorkoutModel.schema)
+        var select = database.sql.select().columns(WorkoutRow.columns.map { SQLColumn($0) }).from(WorkoutModel.schema)
             .where(SQLColumn("user_id"), .equal, SQLBind(userID))
         if let from = query.from {
             select = select.where(SQLColumn("started_at"), .greaterThanOrEqual, SQLBind(from.timeIntervalSince1970))
@@ -98,7 +98,7 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func foodEntries(userID: UUID, query: RecordQuery) async throws -> [FoodEntry] {
-        var select = sql.select().columns(FoodEntryRow.columns.map { SQLColumn($0) }).from(FoodEntryModel.schema)
+        var select = database.sql.select().columns(FoodEntryRow.columns.map { SQLColumn($0) }).from(FoodEntryModel.schema)
             .where(SQLColumn("user_id"), .equal, SQLBind(userID))
         if let from = query.from { select = select.where(SQLColumn("logged_at"), .greaterThanOrEqual, SQLBind(from.timeIntervalSince1970)) }
         if let to = query.to { select = select.where(SQLColumn("logged_at"), .lessThan, SQLBind(to.timeIntervalSince1970)) }
@@ -167,7 +167,7 @@ public final class FluentStore: AirFitRepository, Sendable {
     public func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage] {
         // Bulk reads (export, history) go straight through SQLKit: the same rows as the model, a fraction of the cost.
         let direction: SQLDirection = query.newestFirst ? .descending : .ascending
-        var select = sql.select().columns(CoachMessageRow.columns.map { SQLColumn($0) })
+        var select = database.sql.select().columns(CoachMessageRow.columns.map { SQLColumn($0) })
             .from(CoachMessageModel.schema).where(SQLColumn("user_id"), .equal, SQLBind(userID))
             .orderBy(SQLColumn("created_at"), direction).orderBy(SQLColumn("id"), direction)
         select = paged(select, query)
@@ -213,11 +213,6 @@ public final class FluentStore: AirFitRepository, Sendable {
 
     // MARK: Helpers
 
-    var sql: any SQLDatabase {
-        // Both drivers' databases are SQL databases.
-        database as! any SQLDatabase
-    }
-
     private func paged(_ select: SQLSelectBuilder, _ query: RecordQuery) -> SQLSelectBuilder {
         var select = select
         if let limit = query.limit {
@@ -241,9 +236,6 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     private func delete<M: Model>(_ builder: QueryBuilder<M>) async throws -> Bool {
-        let count = try await builder.copy().count()
-        guard count > 0 else { return false }
-        try await builder.delete()
-        return true
+        try await Self.deleteRows(builder) > 0
     }
 }

@@ -55,7 +55,7 @@ public final class KeyVault: SecretVault, Sendable {
         let sealed = try Self.seal(trimmed, key: current.key, userID: userID, provider: provider)
         let masked = SecretMask.mask(trimmed)
         // One statement (insert or replace on the user+provider key): atomic without a transaction.
-        try await sql.insert(into: VaultEntryModel.schema)
+        try await database.sql.insert(into: VaultEntryModel.schema)
             .columns("id", "user_id", "provider", "sealed", "masked", "key_id", "updated_at")
             .values(
                 SQLBind(UUID()), SQLBind(userID), SQLBind(provider), SQLBind(sealed), SQLBind(masked), SQLBind(current.id),
@@ -68,13 +68,8 @@ public final class KeyVault: SecretVault, Sendable {
             .run()
     }
 
-    private var sql: any SQLDatabase {
-        // Both drivers' databases are SQL databases.
-        database as! any SQLDatabase
-    }
-
     public func secret(provider: String, userID: UUID) async throws -> String? {
-        let row = try await sql.select().columns("sealed", "key_id").from(VaultEntryModel.schema)
+        let row = try await database.sql.select().columns("sealed", "key_id").from(VaultEntryModel.schema)
             .where(SQLColumn("user_id"), .equal, SQLBind(userID)).where(SQLColumn("provider"), .equal, SQLBind(provider))
             .first()
         guard let row else { return nil }
