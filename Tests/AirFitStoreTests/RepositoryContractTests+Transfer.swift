@@ -247,7 +247,7 @@ extension RepositoryContractTests {
             #expect(tables["food_entries.csv"]?[1][8] == "with\nnewline")
             #expect(tables["workout_sets.csv"]?[3][1] == "Row, \"erg\"")
             #expect(tables["users.csv"]?[1][0] == seeded.user.id.uuidString)
-            #expect(tables["users.csv"]?[1][26] == "Berlin, \"Mitte\"")
+            #expect(tables["users.csv"]?[1][27] == "Berlin, \"Mitte\"")
         }
     }
 }

@@ -159,7 +159,7 @@ extension DataExporter {
 enum UserCSV {
     static let header = [
         "id", "name", "nickname", "email", "preferred_units", "appearance_mode", "haptic_feedback", "analytics",
-        "ai_provider", "ai_model", "ai_temperature", "ai_max_tokens", "notifications_enabled", "notifications_off",
+        "ai_provider", "ai_model", "ai_temperature", "ai_max_tokens", "ai_base_url", "notifications_enabled", "notifications_off",
         "quiet_hours_enabled", "quiet_hours_start", "quiet_hours_end", "app_lock", "app_lock_minutes", "time_zone",
         "week_start", "height_cm", "weight_kg", "fitness_level", "latitude", "longitude", "location_name",
         "created_at", "last_active_at",
@@ -179,6 +179,7 @@ enum UserCSV {
         row.text(user.selectedAIModel)
         row.number(user.aiTemperature)
         row.number(user.aiMaxTokens)
+        row.text(user.aiBaseURL)
         row.bool(user.notificationPreferences.systemEnabled)
         let off = NotificationCategory.allCases.filter { !(user.notificationPreferences.categories[$0] ?? true) }
         row.raw(off.map(\.rawValue).joined(separator: ";"))

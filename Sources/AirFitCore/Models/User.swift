@@ -15,6 +15,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
     public var selectedAIModel: String?
     public var aiTemperature: Double?
     public var aiMaxTokens: Int?
+    /// The API base URL for the `custom` provider (and a non-default Ollama host); `nil` uses the catalog's.
+    public var aiBaseURL: String?
     public var notificationPreferences: NotificationPreferences
     public var quietHours: QuietHours
     /// Require the password again after `appLockTimeoutMinutes` idle (the spec's biometric lock).
@@ -36,7 +38,7 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         preferredUnits: MeasurementSystem = .imperial, appearanceMode: AppearanceMode = .system,
         hapticFeedbackEnabled: Bool = true, analyticsEnabled: Bool = false,
         selectedAIProvider: String? = nil, selectedAIModel: String? = nil,
-        aiTemperature: Double? = nil, aiMaxTokens: Int? = nil,
+        aiTemperature: Double? = nil, aiMaxTokens: Int? = nil, aiBaseURL: String? = nil,
         notificationPreferences: NotificationPreferences = NotificationPreferences(),
         quietHours: QuietHours = QuietHours(), appLockEnabled: Bool = false, appLockTimeoutMinutes: Int = 15,
         timeZone: String = TimeZone.current.identifier, weekStart: WeekStart = .monday,
@@ -55,6 +57,7 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         self.selectedAIModel = selectedAIModel
         self.aiTemperature = aiTemperature
         self.aiMaxTokens = aiMaxTokens
+        self.aiBaseURL = aiBaseURL
         self.notificationPreferences = notificationPreferences
         self.quietHours = quietHours
         self.appLockEnabled = appLockEnabled

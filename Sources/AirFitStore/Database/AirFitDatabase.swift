@@ -72,6 +72,7 @@ public final class AirFitDatabase: Sendable {
         let migrations = Migrations()
         migrations.add(CreateSchema())
         migrations.add(CreateAccounts())
+        migrations.add(AddUserAIBaseURL())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

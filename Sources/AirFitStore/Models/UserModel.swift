@@ -18,6 +18,7 @@ final class UserModel: Model, @unchecked Sendable {
     @OptionalField(key: "ai_model") var aiModel: String?
     @OptionalField(key: "ai_temperature") var aiTemperature: Double?
     @OptionalField(key: "ai_max_tokens") var aiMaxTokens: Int?
+    @OptionalField(key: "ai_base_url") var aiBaseURL: String?
     @Field(key: "notification_preferences") var notificationPreferences: String
     @Field(key: "quiet_hours") var quietHours: String
     @Field(key: "app_lock") var appLock: Bool
@@ -50,6 +51,7 @@ final class UserModel: Model, @unchecked Sendable {
         aiModel = user.selectedAIModel
         aiTemperature = user.aiTemperature
         aiMaxTokens = user.aiMaxTokens
+        aiBaseURL = user.aiBaseURL
         notificationPreferences = try StoredJSON.encode(user.notificationPreferences)
         quietHours = try StoredJSON.encode(user.quietHours)
         appLock = user.appLockEnabled
@@ -71,6 +73,7 @@ final class UserModel: Model, @unchecked Sendable {
             appearanceMode: try StoredJSON.enumValue(appearanceMode, column: "appearance_mode"),
             hapticFeedbackEnabled: hapticFeedback, analyticsEnabled: analytics,
             selectedAIProvider: aiProvider, selectedAIModel: aiModel, aiTemperature: aiTemperature, aiMaxTokens: aiMaxTokens,
+            aiBaseURL: aiBaseURL,
             notificationPreferences: try StoredJSON.decode(notificationPreferences),
             quietHours: try StoredJSON.decode(quietHours), appLockEnabled: appLock, appLockTimeoutMinutes: appLockMinutes,
             timeZone: timeZone, weekStart: try StoredJSON.enumValue(weekStart, column: "week_start"),

@@ -12,7 +12,7 @@ enum Fixture {
         User(
             id: id, name: name, nickname: "Annie", email: "ann@example.com", preferredUnits: .metric, appearanceMode: .dark,
             hapticFeedbackEnabled: false, analyticsEnabled: true, selectedAIProvider: "anthropic",
-            selectedAIModel: "claude-test", aiTemperature: 0.7, aiMaxTokens: 2048,
+            selectedAIModel: "claude-test", aiTemperature: 0.7, aiMaxTokens: 2048, aiBaseURL: "http://127.0.0.1:9/v1",
             notificationPreferences: NotificationPreferences(
                 systemEnabled: true, categories: [.mealLogging: false, .achievements: true]),
             quietHours: QuietHours(enabled: true, start: TimeOfDay(hour: 21, minute: 30)!, end: TimeOfDay(hour: 6, minute: 45)!),
