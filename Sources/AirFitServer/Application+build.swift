@@ -1,3 +1,5 @@
+import AirFitAI
+import AirFitCoach
 import AirFitCore
 import AirFitStore
 import Foundation
@@ -11,18 +13,32 @@ public struct ServerDependencies: Sendable {
     public var repository: any AirFitRepository
     /// Web sign-in accounts.
     public var accounts: any AccountRepository
+    /// Encrypted provider keys.
+    public var vault: any SecretVault
+    /// Talks to the LLM providers.
+    public var aiClient: AIClient
+    /// Weather for the coach's `getWeather` tool and prompt context; `nil` leaves weather out.
+    public var weather: (any CoachWeatherSource)?
     /// bcrypt cost for new password hashes (tests lower it to stay fast).
     public var passwordCost: UInt8
+    /// `AIRFIT_ENV=development`: shows the developer tools page.
+    public var isDevelopment: Bool
 
     /// Creates the dependency set; without stores, an empty in-memory installation.
     public init(
         health: any HealthChecking, repository: any AirFitRepository = InMemoryStore(),
-        accounts: any AccountRepository = InMemoryAccountRepository(), passwordCost: UInt8 = 12
+        accounts: any AccountRepository = InMemoryAccountRepository(), vault: any SecretVault = InMemorySecretVault(),
+        aiClient: AIClient = AIClient(), weather: (any CoachWeatherSource)? = nil, passwordCost: UInt8 = 12,
+        isDevelopment: Bool = false
     ) {
         self.health = health
         self.repository = repository
         self.accounts = accounts
+        self.vault = vault
+        self.aiClient = aiClient
+        self.weather = weather
         self.passwordCost = passwordCost
+        self.isDevelopment = isDevelopment
     }
 }
 

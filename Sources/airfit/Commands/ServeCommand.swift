@@ -1,3 +1,4 @@
+import AirFitAI
 import AirFitServer
 import AirFitStore
 import ArgumentParser
@@ -45,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
             let pending = try await context.database.pendingMigrations()
             let dependencies = ServerDependencies(
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),
-                repository: context.store, accounts: context.store)
+                repository: context.store, accounts: context.store, vault: context.vault,
+                aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), isDevelopment: server.isDevelopment)
             let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
             try await app.runService()
         }
