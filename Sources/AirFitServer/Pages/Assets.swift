@@ -26,6 +26,8 @@ enum Assets {
         .list{list-style:none;margin:0;padding:0}
         .list a{display:flex;justify-content:space-between;align-items:center;min-height:52px;padding:0 1rem;color:var(--text);text-decoration:none;background:var(--card);border-bottom:1px solid var(--border)}
         .list li:first-child a{border-radius:16px 16px 0 0} .list li:last-child a{border-radius:0 0 16px 16px;border-bottom:0}
+        .list li:only-child a{border-radius:16px}
+        .section-title{font-size:.8rem;font-weight:600;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:1.25rem .25rem .5rem}
         .value{color:var(--muted)}
         .facts{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;margin:0;padding:0;list-style:none} .facts .label{display:block;color:var(--muted);font-size:.85rem} .facts strong{font-size:1.25rem}
         .alert{border:1px solid var(--danger);color:var(--danger);border-radius:12px;padding:.5rem 1rem}

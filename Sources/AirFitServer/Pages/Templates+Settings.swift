@@ -16,14 +16,32 @@ extension Templates {
 
     static let hub = """
         <header class="bar"><a class="icon-link" href="/" aria-label="Home">‹</a><h1>Settings</h1></header>
-        <nav aria-label="Settings sections"><ul class="list">
+        <nav aria-label="Settings sections" class="stack">
+        <section aria-labelledby="hub-ai"><h2 id="hub-ai" class="section-title">AI configuration</h2><ul class="list">
+        <li><a href="/settings/persona" data-testid="settings.aiPersona">AI coach persona<span class="value">{{persona}}</span></a></li>
+        <li><a href="/settings/communication" data-testid="settings.communication">Communication style</a></li>
+        <li><a href="/settings/provider" data-testid="settings.apiConfiguration">AI provider<span class="value">{{provider}}</span></a></li>
+        </ul></section>
+        <section aria-labelledby="hub-prefs"><h2 id="hub-prefs" class="section-title">Preferences</h2><ul class="list">
         <li><a href="/settings/units" data-testid="settings.units">Units<span class="value">{{units}}</span></a></li>
         <li><a href="/settings/appearance" data-testid="settings.appearance">Appearance<span class="value">{{appearance}}</span></a></li>
         <li><a href="/settings/notifications" data-testid="settings.notifications">Notifications</a></li>
-        <li><a href="/settings/privacy" data-testid="settings.privacy">Privacy &amp; security</a></li>
-        <li><a href="/settings/data" data-testid="settings.dataManagement">Data management</a></li>
-        <li><a href="/settings/about" data-testid="settings.about">About</a></li>
-        </ul></nav>
+        </ul></section>
+        <section aria-labelledby="hub-privacy"><h2 id="hub-privacy" class="section-title">Privacy &amp; security</h2><ul class="list">
+        <li><a href="/settings/privacy" data-testid="settings.privacy">Privacy, app lock &amp; analytics</a></li>
+        </ul></section>
+        <section aria-labelledby="hub-data"><h2 id="hub-data" class="section-title">Data management</h2><ul class="list">
+        <li><a href="/settings/data" data-testid="settings.dataManagement">Export &amp; delete data</a></li>
+        </ul></section>
+        <section aria-labelledby="hub-support"><h2 id="hub-support" class="section-title">Support</h2><ul class="list">
+        <li><a href="/settings/about" data-testid="settings.about">About<span class="value">{{version}}</span></a></li>
+        </ul></section>
+        {{#isDevelopment}}
+        <section aria-labelledby="hub-dev"><h2 id="hub-dev" class="section-title">Developer</h2><ul class="list">
+        <li><a href="/settings/debug" data-testid="settings.debug">Developer tools</a></li>
+        </ul></section>
+        {{/isDevelopment}}
+        </nav>
         <form method="post" action="/signout">\(csrf)<button type="submit" class="secondary" data-testid="auth.signout">Sign out</button></form>
         """
 

@@ -1,3 +1,4 @@
+import AirFitAI
 import AirFitCore
 import Foundation
 import Hummingbird
@@ -7,11 +8,16 @@ extension WebApp {
     func registerSettings(on router: Router<AirFitRequestContext>) {
         router.get("/settings") { request, _ -> Response in
             try await requireSignIn(request) { signed in
-                page(
+                let persona = try await dependencies.repository.onboardingProfile(userID: signed.user.id)
+                let provider = signed.user.selectedAIProvider.flatMap(AIProviderID.init(rawValue:))
+                return page(
                     "settings", title: "Settings", user: signed.user,
                     context: [
                         "csrf": signed.session.csrfToken, "units": signed.user.preferredUnits.displayName,
                         "appearance": signed.user.appearanceMode.displayName,
+                        "persona": persona == nil ? "Not set up" : "Active",
+                        "provider": provider.map { AIProviderCatalog.info($0).displayName } ?? "Not chosen",
+                        "version": AirFitVersion.current, "isDevelopment": dependencies.isDevelopment,
                     ])
             }
         }
