@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["AirFitWeather", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(name: "AirFitStoreTests", dependencies: ["AirFitStore"]),
-        .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach"]),
+        .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach", "AirFitStore"]),
         .testTarget(
             name: "AirFitServerTests",
             dependencies: [

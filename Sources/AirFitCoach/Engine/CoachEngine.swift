@@ -1,0 +1,203 @@
+import AirFitAI
+import AirFitCore
+import Foundation
+
+/// The coach's conversation engine: builds the persona's system prompt, sends the recent history and the new
+/// message to the person's provider, streams the reply, runs the tools the model calls (a bounded loop) and
+/// stores every message — a reply cut short is stored marked incomplete with what arrived.
+public struct CoachEngine: Sendable {
+    /// Conversation turns (a person's message and everything after it) sent as history.
+    public static let historyTurns = 20
+    /// Tool rounds per reply; after this the model is asked to answer without tools.
+    public static let maxToolRounds = 5
+    /// The longest message a person may send, in characters.
+    public static let maxMessageLength = 8_000
+
+    let repository: any AirFitRepository
+    let vault: any SecretVault
+    let streamer: any ChatStreaming
+    let tools: ToolRegistry
+    let weather: (any CoachWeatherSource)?
+    let now: @Sendable () -> Date
+
+    /// Creates an engine.
+    public init(
+        repository: any AirFitRepository, vault: any SecretVault, streamer: any ChatStreaming, tools: ToolRegistry = .standard,
+        weather: (any CoachWeatherSource)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.repository = repository
+        self.vault = vault
+        self.streamer = streamer
+        self.tools = tools
+        self.weather = weather
+        self.now = now
+    }
+
+    /// Answers `text` in `conversationID` for `user`, as a stream of events.
+    ///
+    /// The provider is resolved first; when none is usable the stream throws ``CoachError`` before anything is
+    /// stored. Cancelling the consumer cancels the upstream request and stores the partial reply as incomplete.
+    public func reply(to text: String, conversationID: UUID, user: User) -> AsyncThrowingStream<CoachEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: CoachEvent.self)
+        let task = Task {
+            do {
+                try await run(text, conversationID: conversationID, user: user, emit: { continuation.yield($0) })
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Answers the conversation's last message again, after a reply broke off; nothing new is stored for the person.
+    /// - Throws: ``CoachError/invalidMessage(_:)`` when the conversation does not end with the person's message.
+    public func retry(conversationID: UUID, user: User) -> AsyncThrowingStream<CoachEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: CoachEvent.self)
+        let task = Task {
+            do {
+                let history = try await repository.messages(conversationID: conversationID, userID: user.id, last: Self.historyTurns * 8)
+                let conversation = CoachHistory.window(history, turns: Self.historyTurns)
+                guard case .user = conversation.last else {
+                    throw CoachError.invalidMessage("There is no unanswered message to retry.")
+                }
+                let selection = try await CoachModelSelection.resolve(user: user, vault: vault)
+                let clock = MessageClock(now: now, after: history.last?.createdAt)
+                try await respond(conversation, selection: selection, conversationID: conversationID, user: user, clock: clock) {
+                    continuation.yield($0)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The system prompt the coach would use for `user` now.
+    public func systemPrompt(for user: User) async throws -> SystemPrompt {
+        let persona = try await repository.onboardingProfile(userID: user.id)?.persona() ?? CoachDefaults.persona
+        let context = await CoachContextBuilder(repository: repository, weather: weather).context(
+            for: user, now: now(), tools: tools.promptDescriptions)
+        return try SystemPromptBuilder().build(user: user, persona: persona, context: context)
+    }
+
+    private func run(_ text: String, conversationID: UUID, user: User, emit: @Sendable (CoachEvent) -> Void) async throws {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CoachError.invalidMessage("Write a message first.") }
+        guard trimmed.count <= Self.maxMessageLength else {
+            throw CoachError.invalidMessage("That message is too long; keep it under \(Self.maxMessageLength) characters.")
+        }
+        let selection = try await CoachModelSelection.resolve(user: user, vault: vault)
+        let history = try await repository.messages(conversationID: conversationID, userID: user.id, last: Self.historyTurns * 8)
+        let clock = MessageClock(now: now, after: history.last?.createdAt)
+        let userMessage = CoachMessage(
+            userID: user.id, conversationID: conversationID, role: .user, content: trimmed, createdAt: clock.next())
+        try await repository.appendMessage(userMessage)
+        emit(.userMessage(userMessage))
+        let conversation = CoachHistory.window(history, turns: Self.historyTurns - 1) + [.user(trimmed)]
+        try await respond(conversation, selection: selection, conversationID: conversationID, user: user, clock: clock, emit: emit)
+    }
+
+    /// Runs the model and tool loop on `conversation` (which ends with the person's message).
+    private func respond(
+        _ conversation: [ChatMessage], selection: CoachModelSelection, conversationID: UUID, user: User, clock: MessageClock,
+        emit: @Sendable (CoachEvent) -> Void
+    ) async throws {
+        var conversation = conversation
+        let prompt = try await systemPrompt(for: user)
+        let definitions = try tools.definitions.map(ToolDefinitionBridge.definition)
+        let context = ToolContext(user: user, repository: repository, weather: weather, now: now())
+        for round in 0...Self.maxToolRounds {
+            let offerTools = round < Self.maxToolRounds
+            let request = selection.request(
+                systemPrompt: prompt.text, messages: conversation, tools: offerTools ? definitions : [])
+            let step = try await stream(
+                request, selection: selection, conversationID: conversationID, user: user, createdAt: clock.next(), emit: emit)
+            guard case .toolCalls(let message, let calls) = step else { return }
+            conversation.append(.assistant(text: message.content, toolCalls: calls))
+            for call in calls {
+                emit(.toolStarted(callID: call.id, name: call.name))
+                let outcome = await tools.dispatch(name: call.name, argumentsJSON: call.argumentsJSON, context: context)
+                try await repository.appendMessage(
+                    CoachMessage(
+                        userID: user.id, conversationID: conversationID, role: .tool, content: outcome.resultJSON,
+                        toolCallID: call.id, createdAt: clock.next()))
+                emit(
+                    .toolFinished(
+                        callID: call.id, name: call.name, card: outcome.card, isError: outcome.isError, resultJSON: outcome.resultJSON))
+                conversation.append(.toolResult(callID: call.id, name: call.name, content: outcome.resultJSON))
+            }
+        }
+    }
+
+    /// How one model call ended.
+    private enum Step {
+        case answered
+        case toolCalls(CoachMessage, [ToolCall])
+    }
+
+    /// Streams one model call into a stored assistant message.
+    ///
+    /// The message is stored first as incomplete ("still being written"), so even a crash leaves an honest record,
+    /// and updated once the stream ends.
+    private func stream(
+        _ request: ChatRequest, selection: CoachModelSelection, conversationID: UUID, user: User, createdAt: Date,
+        emit: @Sendable (CoachEvent) -> Void
+    ) async throws -> Step {
+        var message = CoachMessage(
+            userID: user.id, conversationID: conversationID, role: .assistant, content: "", model: selection.resolvedModel,
+            isComplete: false, incompleteReason: "The reply is still being written.", createdAt: createdAt)
+        try await repository.appendMessage(message)
+        var summary = StreamSummary()
+        var failure: String?
+        do {
+            for try await event in selection.stream(request, through: streamer) {
+                summary.add(event)
+                if case .textDelta(let piece) = event { emit(.textDelta(piece)) }
+            }
+            try Task.checkCancellation()
+        } catch {
+            failure = Self.reason(for: error)
+        }
+        if failure == nil, let streamError = summary.error {
+            failure = "The provider reported an error: \(streamError.message)"
+        }
+        let calls = failure == nil ? Self.toolCalls(summary) : []
+        message.content = summary.text.isEmpty ? (summary.refusal ?? "") : summary.text
+        message.inputTokens = summary.inputTokens
+        message.outputTokens = summary.outputTokens
+        message.toolCalls = calls.map { ToolCallRecord(id: $0.id, name: $0.name, argumentsJSON: $0.argumentsJSON) }
+        message.isComplete = failure == nil
+        message.incompleteReason = failure
+        // The update must land even when the consumer went away (the stop button cancels this task).
+        try await Task { [repository, message] in try await repository.updateMessage(message) }.value
+        if let failure {
+            emit(.incomplete(message, reason: failure))
+            return .answered
+        }
+        if calls.isEmpty {
+            emit(.finished(message))
+            return .answered
+        }
+        return .toolCalls(message, calls)
+    }
+
+    private static func toolCalls(_ summary: StreamSummary) -> [ToolCall] {
+        summary.toolCalls.enumerated().map { position, call in
+            ToolCall(id: call.id ?? "call_\(position)", name: call.name, argumentsJSON: call.argumentsJSON)
+        }
+    }
+
+    /// Why a stream ended early, for the person.
+    static func reason(for error: any Error) -> String {
+        if error is CancellationError { return "You stopped the reply." }
+        if let error = error as? ServiceError {
+            if case .cancelled = error { return "You stopped the reply." }
+            return error.errorDescription ?? "The connection to the AI provider failed."
+        }
+        return (error as? LocalizedError)?.errorDescription ?? "The connection to the AI provider failed."
+    }
+}

@@ -1,0 +1,62 @@
+import AirFitAI
+import AirFitCore
+import Foundation
+
+/// The provider, model, key and sampling settings the coach uses for one person.
+public struct CoachModelSelection: Sendable, Equatable {
+    public var provider: AIProviderID
+    /// The model id; `nil` uses the provider's default.
+    public var model: String?
+    /// The provider key; `nil` for providers without keys.
+    public var key: String?
+    /// Overrides the catalog base URL (custom endpoints, a non-default Ollama host).
+    public var baseURL: String?
+    public var temperature: Double?
+    public var maxTokens: Int?
+
+    /// Creates a selection.
+    public init(
+        provider: AIProviderID, model: String? = nil, key: String? = nil, baseURL: String? = nil, temperature: Double? = nil,
+        maxTokens: Int? = nil
+    ) {
+        self.provider = provider
+        self.model = model
+        self.key = key
+        self.baseURL = baseURL
+        self.temperature = temperature
+        self.maxTokens = maxTokens
+    }
+
+    /// The model that will answer: the chosen one or the provider's default.
+    public var resolvedModel: String { model ?? AIProviderCatalog.info(provider).defaultModel }
+
+    /// The person's saved choice with its key from the vault.
+    /// - Throws: ``CoachError`` when no provider is chosen, the id is unknown, or a required key is missing.
+    public static func resolve(user: User, vault: any SecretVault) async throws -> CoachModelSelection {
+        guard let name = user.selectedAIProvider, !name.isEmpty else { throw CoachError.noProvider }
+        guard let provider = AIProviderID(rawValue: name) else { throw CoachError.unknownProvider(name) }
+        let info = AIProviderCatalog.info(provider)
+        let key = try await vault.secret(provider: name, userID: user.id)
+        if info.requiresKey, key?.isEmpty ?? true { throw CoachError.missingKey(provider: info.displayName) }
+        return CoachModelSelection(
+            provider: provider, model: user.selectedAIModel, key: key, baseURL: user.aiBaseURL, temperature: user.aiTemperature,
+            maxTokens: user.aiMaxTokens)
+    }
+
+    /// The selection if the person has a usable provider, else `nil` (for features that fall back, like goal analysis).
+    public static func resolveIfAvailable(user: User, vault: any SecretVault) async -> CoachModelSelection? {
+        try? await resolve(user: user, vault: vault)
+    }
+
+    /// A request with this selection's model and sampling settings.
+    func request(systemPrompt: String?, messages: [ChatMessage], tools: [ToolDefinition] = [], maxTokens: Int? = nil) -> ChatRequest {
+        ChatRequest(
+            model: model, systemPrompt: systemPrompt, messages: messages, tools: tools, temperature: temperature,
+            maxTokens: maxTokens.map { min($0, self.maxTokens ?? $0) } ?? self.maxTokens)
+    }
+
+    /// Streams `request` through `streamer` with this selection's provider, key and base URL.
+    func stream(_ request: ChatRequest, through streamer: any ChatStreaming) -> AsyncThrowingStream<StreamEvent, any Error> {
+        streamer.stream(request: request, provider: provider, key: key, baseURL: baseURL)
+    }
+}

@@ -1,0 +1,41 @@
+import AirFitCore
+import Foundation
+
+/// The two effects the onboarding state machine asks for — `.generate` and `.complete` — shared by the web app and the CLI.
+public struct OnboardingCompletion: Sendable {
+    let repository: any AirFitRepository
+    let analyzer: GoalAnalyzer
+
+    /// Creates the completion step.
+    public init(repository: any AirFitRepository, analyzer: GoalAnalyzer) {
+        self.repository = repository
+        self.analyzer = analyzer
+    }
+
+    /// The structured goal for the draft: the card's, an earlier analysis, or a fresh analysis of the free text
+    /// (by the model when `selection` is available, else locally).
+    public func goal(for draft: OnboardingDraft, analyzeGoal: Bool, selection: CoachModelSelection?) async -> GoalAnalyzer.Result {
+        if !analyzeGoal, let goal = draft.structuredGoal ?? draft.aspirationCard?.structuredGoal {
+            return GoalAnalyzer.Result(goal: goal, attempts: 0, fallbackReason: nil)
+        }
+        let text = draft.aspirationText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return await analyzer.analyze(text.isEmpty ? draft.coreAspiration : text, selection: selection)
+    }
+
+    /// Saves the persona and the user (with the units chosen during onboarding) in one transaction.
+    @discardableResult
+    public func complete(_ draft: OnboardingDraft, user: User) async throws -> OnboardingProfile {
+        let persona = PersonaSynthesis.profile(from: draft)
+        let existing = try await repository.onboardingProfile(userID: user.id)
+        var profile = try OnboardingProfile(
+            userID: user.id, persona: persona, communication: PersonaSynthesis.communicationPreferences(from: persona))
+        if let existing {
+            profile.id = existing.id
+            profile.createdAt = existing.createdAt
+        }
+        var updated = user
+        updated.preferredUnits = draft.preferredUnits
+        try await repository.saveOnboarding(profile, user: updated)
+        return profile
+    }
+}
