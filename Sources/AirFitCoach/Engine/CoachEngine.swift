@@ -192,7 +192,7 @@ public struct CoachEngine: Sendable {
     }
 
     /// Why a stream ended early, for the person.
-    static func reason(for error: any Error) -> String {
+    public static func reason(for error: any Error) -> String {
         if error is CancellationError { return "You stopped the reply." }
         if let error = error as? ServiceError {
             if case .cancelled = error { return "You stopped the reply." }

@@ -1,6 +1,8 @@
 import AirFitAI
+import AirFitCoach
 import AirFitServer
 import AirFitStore
+import AirFitWeather
 import ArgumentParser
 import Foundation
 import Hummingbird
@@ -21,6 +23,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Port to listen on (overrides AIRFIT_PORT; default 8080; 0 picks a free port).")
     var port: Int?
+
+    /// Open-Meteo (keyless) behind the cached weather service, for the coach's weather tool and prompt.
+    static func weather() -> WeatherServiceSource {
+        let http = AsyncHTTPWeatherClient(client: AsyncHTTPWeatherClient.makeFailFastClient(), logger: CLI.logger(label: "airfit.weather"))
+        let provider = WeatherProviderCatalog.provider(.openMeteo, baseURL: nil, keys: .none, http: http)
+        return WeatherServiceSource(service: WeatherService(provider: provider, logger: CLI.logger(label: "airfit.weather")))
+    }
 
     func run() async throws {
         let logger = CLI.logger(label: "airfit.server", defaultLevel: .info)
@@ -47,7 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
             let dependencies = ServerDependencies(
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),
                 repository: context.store, accounts: context.store, vault: context.vault,
-                aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), isDevelopment: server.isDevelopment)
+                aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), weather: Self.weather(), isDevelopment: server.isDevelopment)
             let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
             try await app.runService()
         }
