@@ -71,6 +71,7 @@ let package = Package(
             dependencies: [
                 "AirFitCore", "AirFitStore", "AirFitAI", "AirFitWeather", "AirFitCoach", "AirFitServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -82,6 +82,7 @@ struct ChatRouteTests {
             try await web.signUp()
             let page = text(try await web.get("/chat").body)
             #expect(page.contains(#"data-testid="chat.input""#) && page.contains(#"data-testid="chat.needsProvider""#))
+            #expect(page.contains(#"<input type="hidden" name="_csrf" value=""#))
             let forged = try await web.post("/chat/stream", [("conversation", UUID().uuidString), ("message", "hi")], withCSRF: false)
             #expect(forged.status == .forbidden)
         }

@@ -141,10 +141,20 @@ enum ChatScript {
           input.addEventListener('keydown', event => {
             if (event.key === 'Enter' && !event.shiftKey) { event.preventDefault(); form.requestSubmit(); }
           });
-          stop.addEventListener('click', () => {
+          stop.addEventListener('click', async () => {
             if (!controller) return;
-            fetch('/chat/stop', {method: 'POST', body: new URLSearchParams({_csrf: csrf})}).catch(() => {});
-            controller.abort();
+            const running = controller;
+            stop.disabled = true;
+            status.textContent = 'Stopping…';
+            // The server stops the reply, stores what arrived and ends the stream with the reason.
+            try {
+              const response = await fetch('/chat/stop', {method: 'POST', body: new URLSearchParams({_csrf: csrf})});
+              if (!response.ok) running.abort();
+            } catch (error) {
+              running.abort();
+            } finally {
+              stop.disabled = false;
+            }
           });
           list.addEventListener('click', event => {
             if (event.target.classList.contains('retry') && !controller) {

@@ -43,15 +43,18 @@ extension WebApp {
         router.post("/chat/stream") { request, _ -> Response in
             try await requireForm(request) { signed, form in
                 let conversationID = try Self.conversationID(form)
-                return await streamResponse(signed) {
-                    engine.reply(to: form["message"] ?? "", conversationID: conversationID, user: signed.user)
+                let message = form["message"] ?? ""
+                return await streamResponse(signed) { emit in
+                    try await engine.reply(to: message, conversationID: conversationID, user: signed.user, emit: emit)
                 }
             }
         }
         router.post("/chat/retry") { request, _ -> Response in
             try await requireForm(request) { signed, form in
                 let conversationID = try Self.conversationID(form)
-                return await streamResponse(signed) { engine.retry(conversationID: conversationID, user: signed.user) }
+                return await streamResponse(signed) { emit in
+                    try await engine.retry(conversationID: conversationID, user: signed.user, emit: emit)
+                }
             }
         }
         router.post("/chat/stop") { request, _ -> Response in
@@ -80,32 +83,38 @@ extension WebApp {
         (error as? LocalizedError)?.errorDescription ?? "Something went wrong. Try again."
     }
 
-    /// Streams `events` as server-sent events; one reply per person at a time, cancellable with `/chat/stop`.
-    private func streamResponse(_ signed: Signed, _ makeEvents: @Sendable () -> AsyncThrowingStream<CoachEvent, any Error>) async
-        -> Response
-    {
+    /// Streams a reply as server-sent events; one reply per person at a time, cancellable with `/chat/stop`.
+    private func streamResponse(
+        _ signed: Signed, _ reply: @escaping @Sendable (@escaping @Sendable (CoachEvent) -> Void) async throws -> Void
+    ) async -> Response {
+        let userID = signed.user.id
+        guard let token = await replies.reserve(userID) else {
+            return Self.eventStream(
+                ResponseBody(byteBuffer: ByteBuffer(string: ChatStreamFrame.error("The coach is still answering your last message."))))
+        }
         let (frames, continuation) = AsyncStream.makeStream(of: String.self)
-        let events = makeEvents()
         let pump = Task {
             do {
-                for try await event in events { continuation.yield(ChatStreamFrame.frame(event)) }
+                try await reply { continuation.yield(ChatStreamFrame.frame($0)) }
             } catch {
                 continuation.yield(ChatStreamFrame.error(Self.message(for: error)))
             }
             continuation.finish()
         }
         continuation.onTermination = { _ in pump.cancel() }
-        guard let token = await replies.start(signed.user.id, cancel: { pump.cancel() }) else {
-            pump.cancel()
-            return Self.eventStream(
-                ResponseBody(byteBuffer: ByteBuffer(string: ChatStreamFrame.error("The coach is still answering your last message."))))
-        }
-        let userID = signed.user.id
+        await replies.attach(userID, token: token, task: pump)
         let replies = self.replies
         return Self.eventStream(
             ResponseBody { writer in
-                defer { Task { await replies.finish(userID, token: token) } }
-                for await frame in frames { try await writer.write(ByteBuffer(string: frame)) }
+                do {
+                    for await frame in frames { try await writer.write(ByteBuffer(string: frame)) }
+                } catch {
+                    // The page went away: stop the reply (its partial text is stored) and free the slot.
+                    pump.cancel()
+                    await replies.finish(userID, token: token)
+                    throw error
+                }
+                await replies.finish(userID, token: token)
                 try await writer.finish(nil)
             })
     }

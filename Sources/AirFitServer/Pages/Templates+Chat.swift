@@ -17,10 +17,9 @@ extension Templates {
         {{/messages}}
         </ol>
         {{#error}}<p class="alert" role="alert" data-testid="chat.error">{{error}}</p>{{/error}}
-        <form method="post" action="/chat" class="chat-form" id="chat-form">\\(csrf)
+        <form method="post" action="/chat" class="chat-form" id="chat-form">\(csrf)
         <input type="hidden" name="conversation" value="{{conversation}}">
-        <label for="chat-input" class="visually-hidden">Message your coach</label>
-        <textarea id="chat-input" name="message" rows="2" required maxlength="8000" placeholder="Message your coach" data-testid="chat.input">{{draft}}</textarea>
+        <textarea id="chat-input" name="message" aria-label="Message your coach" rows="2" required maxlength="8000" placeholder="Message your coach" data-testid="chat.input">{{draft}}</textarea>
         <div class="chat-buttons">
         <button type="button" class="secondary" id="chat-stop" data-testid="chat.stop" hidden>Stop</button>
         <button type="submit" class="primary" id="chat-send" data-testid="chat.send">Send</button>

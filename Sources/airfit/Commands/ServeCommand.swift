@@ -4,6 +4,7 @@ import AirFitServer
 import AirFitStore
 import AirFitWeather
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 
@@ -25,8 +26,8 @@ struct ServeCommand: AsyncParsableCommand {
     var port: Int?
 
     /// Open-Meteo (keyless) behind the cached weather service, for the coach's weather tool and prompt.
-    static func weather() -> WeatherServiceSource {
-        let http = AsyncHTTPWeatherClient(client: AsyncHTTPWeatherClient.makeFailFastClient(), logger: CLI.logger(label: "airfit.weather"))
+    static func weather(client: HTTPClient) -> WeatherServiceSource {
+        let http = AsyncHTTPWeatherClient(client: client, logger: CLI.logger(label: "airfit.weather"))
         let provider = WeatherProviderCatalog.provider(.openMeteo, baseURL: nil, keys: .none, http: http)
         return WeatherServiceSource(service: WeatherService(provider: provider, logger: CLI.logger(label: "airfit.weather")))
     }
@@ -53,12 +54,20 @@ struct ServeCommand: AsyncParsableCommand {
                     "database": .string(context.database.configuration.redactedDescription),
                 ])
             let pending = try await context.database.pendingMigrations()
+            let weatherClient = AsyncHTTPWeatherClient.makeFailFastClient()
             let dependencies = ServerDependencies(
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),
                 repository: context.store, accounts: context.store, vault: context.vault,
-                aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), weather: Self.weather(), isDevelopment: server.isDevelopment)
+                aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), weather: Self.weather(client: weatherClient),
+                isDevelopment: server.isDevelopment)
             let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
-            try await app.runService()
+            do {
+                try await app.runService()
+            } catch {
+                try? await weatherClient.shutdown()
+                throw error
+            }
+            try await weatherClient.shutdown()
         }
     }
 }
