@@ -19,17 +19,26 @@ extension WebApp {
         router.post("/settings/data/export") { request, _ -> Response in
             try await requireForm(request) { signed, form in
                 let format = form["format"].flatMap(ExportFormat.init(rawValue:)) ?? .json
-                // In memory: a personal archive is small; a file-backed stream can replace this when it is not.
-                let sink = MemorySink()
-                let record = try await DataExporter(repository: dependencies.repository).export(
-                    userID: signed.user.id, format: format, to: sink)
+                // Written to a private temporary file first (memory stays flat for a years-long history), then streamed.
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-export-\(UUID().uuidString)").path
+                let record: DataExport
+                do {
+                    let sink = try FileSink(path: path)
+                    record = try await DataExporter(repository: dependencies.repository).export(
+                        userID: signed.user.id, format: format, to: sink)
+                    try sink.close()
+                } catch {
+                    try? FileManager.default.removeItem(atPath: path)
+                    throw error
+                }
                 let name = "airfit-export-\(Self.fileDate(record.date)).\(format.fileExtension)"
                 return Response(
                     status: .ok,
                     headers: [
                         .contentType: format.mimeType, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
+                        .contentLength: String(record.size),
                     ],
-                    body: .init(byteBuffer: ByteBuffer(bytes: sink.bytes)))
+                    body: Self.fileBody(path: path))
             }
         }
         router.post("/settings/data/delete") { request, _ -> Response in
@@ -41,6 +50,19 @@ extension WebApp {
                 await sessions.update(signed.token, session)
                 return WebResponses.redirect("/settings/data?deleted=1")
             }
+        }
+    }
+
+    /// Streams the file at `path` in 64 KiB pieces and removes it afterwards, also when the download is cut off.
+    static func fileBody(path: String) -> ResponseBody {
+        ResponseBody { writer in
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
         }
     }
 
