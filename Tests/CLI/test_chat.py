@@ -1,0 +1,98 @@
+"""`airfit chat` against a fake OpenAI-compatible provider: streaming, tool cards, conversations, broken streams, retry."""
+import json
+
+import pytest
+
+from fake_coach_provider import FakeCoachProvider
+from test_ai import GOOD
+
+
+@pytest.fixture
+def provider(airfit):
+    fake = FakeCoachProvider()
+    airfit.run("keys", "set", "openai", "--base-url", fake.base, input=GOOD)
+    yield fake
+    fake.stop()
+    assert all(GOOD not in text for text in airfit.outputs)
+    for path, data in airfit.files_bytes():
+        assert GOOD.encode() not in data, path
+
+
+def chat(airfit, provider, *args, **kwargs):
+    return airfit.run("chat", "--provider", "openai", "--model", "gpt-4o-mini", "--base-url", provider.base, "--no-weather",
+                      *args, **kwargs)
+
+
+def exported(airfit):
+    return json.loads(airfit.run("export", "-o", "-").out)
+
+
+def test_the_coach_logs_a_workout_then_answers(airfit, provider):
+    p = chat(airfit, provider, "--message", "I ran for 30 minutes this morning")
+    assert p.out == "✓ Workout logged: run, 30 min\nNice work, that is in your log.\n"
+    archive = exported(airfit)
+    [workout] = archive["workouts"]
+    assert workout["type"] == "run" and workout["durationMinutes"] == 30
+    messages = archive["coachMessages"]
+    assert [m["role"] for m in messages] == ["user", "assistant", "tool", "assistant"]
+    assert messages[1]["toolCalls"][0]["name"] == "logWorkout" and messages[2]["toolCallID"] == "call_1"
+    assert messages[3]["content"] == "Nice work, that is in your log." and messages[3]["isComplete"] is True
+    first, second = provider.posts()
+    assert first["stream"] is True and first["model"] == "gpt-4o-mini"
+    assert "logWorkout" in [t["function"]["name"] for t in first["tools"]]
+    assert first["messages"][0]["role"] == "system" and first["messages"][0]["content"].startswith("## Core identity")
+    assert second["messages"][-1] == {"role": "tool", "tool_call_id": "call_1", "content": messages[2]["content"]}
+
+
+def test_piped_chat_continues_the_latest_conversation_unless_new(airfit, provider):
+    p = chat(airfit, provider, input="hello coach\n\n/quit\nnever sent\n")
+    assert p.out == "You said: hello coach\n"
+    p = chat(airfit, provider, input="second message\n")  # the end of input leaves too
+    assert p.out == "You said: second message\n" and "Continuing your conversation" in p.err
+    history = [m["content"] for m in provider.posts()[-1]["messages"][1:]]
+    assert history == ["hello coach", "You said: hello coach", "second message"]
+    p = chat(airfit, provider, "--new", "--message", "fresh start")
+    assert [m["content"] for m in provider.posts()[-1]["messages"][1:]] == ["fresh start"]
+    messages = exported(airfit)["coachMessages"]
+    assert len({m["conversationID"] for m in messages}) == 2
+    assert "never sent" not in [m["content"] for m in messages]
+
+
+def test_a_dropped_stream_prints_the_reason_is_stored_incomplete_and_retry_finishes_it(airfit, provider):
+    provider.drops = 1
+    p = chat(airfit, provider, "--message", "tell me a story", check=False)
+    assert p.returncode == 1
+    assert p.out == "Once upon a \n"
+    assert "The reply is incomplete: Streaming error: the connection closed before the answer was complete" in p.err
+    last = exported(airfit)["coachMessages"][-1]
+    assert last["role"] == "assistant" and last["isComplete"] is False and last["content"] == "Once upon a "
+    assert "closed before the answer was complete" in last["incompleteReason"]
+
+    p = chat(airfit, provider, input="/retry\n/quit\n")
+    assert p.out == "You said: tell me a story\n"
+    retried = provider.posts()[-1]["messages"]
+    assert [m["content"] for m in retried[1:]] == ["tell me a story"]  # the broken reply is not sent back
+    messages = exported(airfit)["coachMessages"]
+    assert [m["role"] for m in messages] == ["user", "assistant", "assistant"]
+    assert [m["isComplete"] for m in messages] == [True, False, True]
+
+    p = chat(airfit, provider, input="/retry\n")
+    assert p.returncode == 0 and "There is no unanswered message to retry." in p.err
+
+
+def test_a_session_provider_choice_is_never_saved_even_when_a_tool_saves_the_user(airfit, provider, tmp_path):
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({"lifeSnapshot": ["student"], "aspiration": "endurance"}))
+    airfit.run("onboard", "--answers", str(answers))
+    p = chat(airfit, provider, "--message", "my goal is now a sub-2 hour half marathon")
+    assert p.out.startswith("✓ Goal updated: a sub-2 hour half marathon\n")
+    archive = exported(airfit)
+    assert archive["onboardingProfile"]["persona"]["coreAspiration"] == "a sub-2 hour half marathon"
+    assert archive["user"].get("selectedAIProvider") is None and archive["user"].get("aiBaseURL") is None
+
+
+def test_chat_without_a_provider_says_how_to_choose_one(airfit):
+    p = airfit.run("chat", "--message", "hi", check=False)
+    assert p.returncode == 1 and "No AI provider is chosen. Pass --provider" in p.err
+    p = airfit.run("chat", "--provider", "skynet", "--message", "hi", check=False)
+    assert p.returncode != 0 and 'Unknown provider "skynet"' in p.err
