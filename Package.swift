@@ -71,6 +71,7 @@ let package = Package(
             dependencies: [
                 "AirFitCore", "AirFitStore", "AirFitAI", "AirFitWeather", "AirFitCoach", "AirFitServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -78,21 +79,27 @@ let package = Package(
             name: "AirFitBench",
             dependencies: ["AirFitCore", "AirFitStore", "AirFitAI"]
         ),
+        // Test doubles shared by the test targets: a real fake-provider HTTP server, a lock box.
+        .target(
+            name: "AirFitTestSupport",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
+            path: "Tests/AirFitTestSupport"
+        ),
         .testTarget(name: "AirFitCoreTests", dependencies: ["AirFitCore"]),
         .testTarget(
             name: "AirFitAITests",
-            dependencies: ["AirFitAI", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["AirFitAI", "AirFitTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "AirFitWeatherTests",
-            dependencies: ["AirFitWeather", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["AirFitWeather", "AirFitTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(name: "AirFitStoreTests", dependencies: ["AirFitStore"]),
         .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach", "AirFitStore"]),
         .testTarget(
             name: "AirFitServerTests",
             dependencies: [
-                "AirFitServer",
+                "AirFitServer", "AirFitTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

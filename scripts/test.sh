@@ -88,6 +88,10 @@ fi
 log "CLI end-to-end tests"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/CLI"
 
+# --- 6b. Interop: airfit keys/ask against llm-katan's OpenAI, Anthropic and Gemini APIs (echo backend) ---
+log "Interop tests (llm-katan)"
+AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Interop"
+
 # --- 7. Browser tests in real headless Chromium (390×844), with axe-core checks -----------------
 log "Browser tests (Chromium)"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Browser"

@@ -1,3 +1,4 @@
+import AirFitTestSupport
 import AirFitAI
 import Testing
 

@@ -1,3 +1,4 @@
+import AirFitTestSupport
 import AirFitAI
 import Testing
 
@@ -45,6 +46,42 @@ struct KeyValidatorTests {
                 return
             }
             #expect(!result.message.contains(key))
+        }
+    }
+
+    @Test("A wrong base URL (404) is unreachable, not a rejected key", arguments: AIProviderID.allCases)
+    func notFound(_ provider: AIProviderID) async throws {
+        try await withProviderServer { server in
+            let base = server.root + "/wrong"
+            let result = await KeyValidator(client: ClientHarness().client).check(
+                WireScripts.key(provider), provider: provider, baseURL: base)
+            #expect(result == .unreachable("the provider at \(base) has no models endpoint (HTTP 404) — check the base URL"))
+            #expect(result.message.hasPrefix("Could not test the key"))
+            #expect(server.requests.count == 1)
+        }
+    }
+
+    @Test(
+        "Only 401, 403 and Gemini's invalid-key 400 reject a key; other statuses leave it untested",
+        arguments: [
+            (401, #"{"error":{"message":"Incorrect API key"}}"#, true),
+            (403, #"{"error":{"message":"Forbidden"}}"#, true),
+            (400, #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#, true),
+            (400, #"{"error":{"message":"bad request"}}"#, false),
+            (402, #"{"error":{"message":"Insufficient credits"}}"#, false),
+            (429, #"{"error":{"message":"slow down"}}"#, false),
+            (500, #"{"error":{"message":"boom"}}"#, false),
+        ])
+    func statuses(_ status: Int, _ body: String, _ rejects: Bool) async throws {
+        try await withProviderServer { server in
+            server.script(modelsPath(.gemini), [.init(status: status, chunks: [body], contentType: "application/json")])
+            let result = await KeyValidator(client: ClientHarness().client).check(
+                WireScripts.key(.gemini), provider: .gemini, baseURL: server.root)
+            switch result {
+            case .rejected: #expect(rejects, "\(result.message)")
+            case .unreachable: #expect(!rejects, "\(result.message)")
+            default: Issue.record("unexpected \(result)")
+            }
         }
     }
 

@@ -11,6 +11,24 @@ struct StreamSummaryTests {
         )
     }
 
+    @Test("The answer becomes the next request's assistant turn; calls without ids get call_<index>")
+    func assistantMessage() {
+        let summary = StreamSummary(events: [
+            .textDelta("Checking."),
+            .toolCallComplete(index: 0, id: "call_a", name: "get_weather", argumentsJSON: #"{"city": "Oslo"}"#),
+            .toolCallComplete(index: 3, id: nil, name: "log_water", argumentsJSON: ""),
+        ])
+        #expect(
+            summary.assistantMessage
+                == .assistant(
+                    text: "Checking.",
+                    toolCalls: [
+                        ToolCall(id: "call_a", name: "get_weather", argumentsJSON: #"{"city":"Oslo"}"#),
+                        ToolCall(id: "call_3", name: "log_water", argumentsJSON: "{}"),
+                    ]))
+        #expect(StreamSummary(events: [.textDelta("Hi")]).assistantMessage == .assistant(text: "Hi", toolCalls: []))
+    }
+
     @Test("Tool arguments: fragments joined and parsed, empty is {}, invalid is kept under _raw")
     func toolArguments() {
         let summary = StreamSummary(events: [

@@ -1,3 +1,4 @@
+import AirFitTestSupport
 import AirFitWeather
 import Foundation
 import Testing

@@ -18,6 +18,19 @@ def chunk(delta, finish=None, usage=None):
     return f"data: {json.dumps(body)}\n\n".encode()
 
 
+def tool_call_stream(name):
+    """A streamed call of `name` with arguments {"city": "Oslo"}, its arguments split across two chunks."""
+    start = {"index": 0, "id": "call_7", "type": "function", "function": {"name": name, "arguments": ""}}
+    return b"".join([
+        chunk({"role": "assistant", "content": None, "tool_calls": [start]}),
+        chunk({"tool_calls": [{"index": 0, "function": {"arguments": '{"city":'}}]}),
+        chunk({"tool_calls": [{"index": 0, "function": {"arguments": ' "Oslo"}'}}]}),
+        chunk({}, finish="tool_calls"),
+        chunk({}, usage={"prompt_tokens": 30, "completion_tokens": 9, "total_tokens": 39}),
+        b"data: [DONE]\n\n",
+    ])
+
+
 @pytest.fixture
 def fake_openai():
     requests = []
@@ -46,7 +59,10 @@ def fake_openai():
             requests.append(("POST", self.path, body))
             if not self.authorized():
                 return self.reply(401, b'{"error":{"message":"Incorrect API key provided","code":"invalid_api_key"}}')
-            question = body["messages"][-1]["content"]
+            last = body["messages"][-1]
+            if body.get("tools") and last["role"] == "user":
+                return self.reply(200, tool_call_stream(body["tools"][0]["function"]["name"]), "text/event-stream")
+            question = last["content"] if last["role"] == "user" else f"(tool {last['tool_call_id']} said) {last['content']}"
             parts = [chunk({"role": "assistant", "content": ""})]
             parts += [chunk({"content": word + " "}) for word in f"You asked: {question}".split()]
             parts += [chunk({}, finish="stop"), chunk({}, usage={"prompt_tokens": 12, "completion_tokens": 5, "total_tokens": 17}), b"data: [DONE]\n\n"]
@@ -88,3 +104,42 @@ def test_a_good_key_is_tested_saved_and_used_by_ask(airfit, fake_openai):
     for path, data in airfit.files_bytes():
         assert GOOD.encode() not in data, path
     assert all(GOOD not in text for text in airfit.outputs)
+
+
+def test_ask_prints_tool_calls_and_sends_a_tool_result_back(airfit, fake_openai, tmp_path):
+    base, requests = fake_openai
+    airfit.run("keys", "set", "openai", "--base-url", base, input=GOOD)
+    p = airfit.run("ask", "--provider", "openai", "--base-url", base, "--tool", "get_weather:Current weather for a city",
+                   "--tool-result", '{"temp_c": 4}', "Weather in Oslo?")
+    first, second = [r[2] for r in requests if r[0] == "POST"]
+    assert first["tools"] == [{"type": "function", "function": {
+        "name": "get_weather", "description": "Current weather for a city", "parameters": {"type": "object"}}}]
+    assert [line.rstrip() for line in p.out.splitlines()] == ['tool call: get_weather {"city":"Oslo"} (id call_7)',
+                                  'You asked: (tool call_7 said) {"temp_c": 4}']
+    assert second["messages"][1] == {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_7", "type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Oslo"}'}}]}
+    assert second["messages"][2] == {"role": "tool", "tool_call_id": "call_7", "content": '{"temp_c": 4}'}
+    assert "30 input tokens, 9 output tokens; finish: tool_calls" in p.err
+    assert "12 input tokens, 5 output tokens; finish: stop" in p.err
+
+
+def test_ask_reads_tools_from_a_json_file_and_stops_after_one_turn_without_tool_result(airfit, fake_openai, tmp_path):
+    base, requests = fake_openai
+    airfit.run("keys", "set", "openai", "--base-url", base, input=GOOD)
+    schema = {"type": "object", "properties": {"ml": {"type": "integer"}}, "required": ["ml"]}
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps([{"name": "log_water", "description": "Log water", "parameters": schema}]))
+    p = airfit.run("ask", "--provider", "openai", "--base-url", base, "--tools-json", str(tools), "Log a glass")
+    assert p.out == 'tool call: log_water {"city":"Oslo"} (id call_7)\n'
+    posts = [r[2] for r in requests if r[0] == "POST"]
+    assert len(posts) == 1 and posts[0]["tools"][0]["function"]["parameters"] == schema
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--tool", "no-colon"], "must be NAME:DESCRIPTION"),
+    (["--tool", "bad name:x"], "tool name \"bad name\""),
+    (["--tool-result", "x"], "--tool-result needs a tool"),
+])
+def test_ask_explains_bad_tool_options(airfit, args, message):
+    p = airfit.run("ask", "--provider", "openai", *args, "Hi", check=False)
+    assert p.returncode != 0 and message in p.err

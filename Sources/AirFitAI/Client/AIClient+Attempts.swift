@@ -54,7 +54,7 @@ extension AIClient {
             response = try await transport.send(http, headTimeout: timeout)
         } catch {
             switch error {
-            case .cancelled: throw watchdog.didFire ? RetryableFailure(error: .timeout) : ServiceError.cancelled
+            case .cancelled: throw Self.cancellation(watchdog)
             case .timedOut: throw RetryableFailure(error: .timeout)
             case .connectionFailed, .connectionLost: throw RetryableFailure(error: .networkUnavailable)
             }
@@ -66,13 +66,23 @@ extension AIClient {
                 watchdog.disarm()
                 return OpenStream(iterator: iterator, firstChunk: first)
             } catch {
-                if Task.isCancelled && !watchdog.didFire { throw ServiceError.cancelled }
-                throw RetryableFailure(error: watchdog.didFire ? .timeout : .networkUnavailable)
+                if Task.isCancelled || watchdog.didFire { throw Self.cancellation(watchdog) }
+                throw RetryableFailure(error: .networkUnavailable)
             }
         }
         let body = (try? await response.body.collect(upTo: configuration.maxErrorBodyBytes)) ?? []
         watchdog.disarm()
         throw statusError(response, body: body, endpoint: endpoint)
+    }
+
+    /// Why an attempt was cancelled: the head timeout is worth another attempt; the total limit and the
+    /// consumer going away are final.
+    private static func cancellation(_ watchdog: StreamWatchdog) -> any Error {
+        switch watchdog.error {
+        case .timeout?: RetryableFailure(error: .timeout)
+        case let expired?: expired
+        case nil: ServiceError.cancelled
+        }
     }
 
     /// Classifies a non-2xx response: a ``RetryableFailure`` or a final ``ServiceError``.

@@ -5,6 +5,7 @@ extension AIClient {
         _ http: ProviderHTTPRequest, endpoint: ProviderEndpoint, watchdog: StreamWatchdog,
         continuation: AsyncThrowingStream<StreamEvent, any Error>.Continuation
     ) async throws {
+        watchdog.limitTotal(to: configuration.maxResponseDuration)
         var opened = try await open(http, endpoint: endpoint, timeout: configuration.aiTimeout, watchdog: watchdog)
         var decoder = endpoint.info.id.makeStreamDecoder(limits: configuration.streamLimits)
         var finished = false
@@ -24,9 +25,9 @@ extension AIClient {
                 throw afterFirstByte(error, watchdog: watchdog)
             }
             watchdog.disarm()
-            if Task.isCancelled { throw watchdog.didFire ? ServiceError.timeout : ServiceError.cancelled }
+            if Task.isCancelled { throw watchdog.error ?? .cancelled }
         }
-        if Task.isCancelled { throw watchdog.didFire ? ServiceError.timeout : ServiceError.cancelled }
+        if Task.isCancelled { throw watchdog.error ?? .cancelled }
         deliver(decoder.finish())
         if !finished {
             throw ServiceError.streamingError("the connection closed before the answer was complete")
@@ -35,7 +36,7 @@ extension AIClient {
 
     /// A failure after bytes arrived: never retried.
     private func afterFirstByte(_ error: any Error, watchdog: StreamWatchdog) -> ServiceError {
-        if watchdog.didFire { return .timeout }
+        if let expired = watchdog.error { return expired }
         switch error {
         case TransportError.cancelled, is CancellationError: return .cancelled
         case TransportError.connectionLost(let detail), TransportError.connectionFailed(let detail):

@@ -6,7 +6,10 @@ import Logging
 /// Retries happen only before the first streamed byte: on 5xx, 408, timeouts and connection failures with
 /// exponential backoff and jitter, and on 429 after the delay the provider asked for. Once bytes have
 /// arrived, a failure ends the stream with ``ServiceError/streamingError(_:)`` or ``ServiceError/timeout``
-/// and the events already delivered are the partial answer. Cancelling the consumer cancels the request.
+/// and the events already delivered are the partial answer. A whole answer, retries included, may take at
+/// most ``ServiceConfiguration/maxResponseDuration``; then the stream ends with
+/// ``ServiceError/responseTooLong(limit:)``, also keeping the partial answer. Cancelling the consumer cancels
+/// the request.
 public struct AIClient: Sendable {
     let transport: any HTTPTransport
     let configuration: ServiceConfiguration
@@ -61,7 +64,7 @@ public struct AIClient: Sendable {
                 continuation.finish(throwing: Self.serviceError(error, watchdog: watchdog, redactor: endpoint.redactor))
             }
         }
-        let tick = min(configuration.aiTimeout / 4, .milliseconds(250))
+        let tick = min(configuration.aiTimeout / 4, configuration.maxResponseDuration / 4, .milliseconds(250))
         let watcher = Task { await watchdog.watch(task, tick: tick) }
         continuation.onTermination = { _ in
             task.cancel()
@@ -72,7 +75,7 @@ public struct AIClient: Sendable {
 
     /// Maps any error to a ``ServiceError`` with secrets removed.
     static func serviceError(_ error: any Error, watchdog: StreamWatchdog, redactor: SecretRedactor) -> ServiceError {
-        if watchdog.didFire { return .timeout }
+        if let expired = watchdog.error { return expired }
         switch error {
         case let error as ServiceError:
             return error.redacted(redactor)

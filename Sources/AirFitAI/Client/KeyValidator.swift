@@ -6,9 +6,9 @@ public enum KeyCheckResult: Sendable, Hashable {
     case ok(models: Int?)
     /// The key does not look like this provider's keys; nothing was sent.
     case badFormat(String)
-    /// The provider refused the key (401/403).
+    /// The provider refused the key (401/403, or Gemini's 400 for an invalid key).
     case rejected(String)
-    /// The provider could not be asked (network, timeout, server error).
+    /// The provider could not be asked (network, timeout, server error, wrong base URL).
     case unreachable(String)
 
     /// Whether the key may be saved.
@@ -57,12 +57,25 @@ public struct KeyValidator: Sendable {
             let body = try await client.fetch(http, endpoint: endpoint)
             return .ok(models: ModelListParser.ids(body, provider: provider)?.count)
         } catch {
-            switch error {
-            case .authenticationFailed(let why): return .rejected(why)
-            case .providerError(let code, let message) where code.hasPrefix("4"):
-                return .rejected("HTTP \(code): \(message)")
-            default: return .unreachable(error.errorDescription ?? "unknown error")
-            }
+            return Self.classify(error, baseURL: endpoint.baseURL)
+        }
+    }
+
+    /// Only an explicit refusal says the key is bad; anything else (a wrong base URL included) says the key
+    /// could not be tested, so a person is not told to replace a key that may be fine.
+    static func classify(_ error: ServiceError, baseURL: String) -> KeyCheckResult {
+        switch error {
+        case .authenticationFailed(let why):
+            return .rejected(why)
+        case .providerError("404", _):
+            return .unreachable("the provider at \(baseURL) has no models endpoint (HTTP 404) — check the base URL")
+        case .providerError("400", let message) where message.localizedCaseInsensitiveContains("api key"):
+            // Gemini answers an invalid key with 400 INVALID_ARGUMENT "API key not valid".
+            return .rejected("HTTP 400: \(message)")
+        case .providerError(let code, let message):
+            return .unreachable("the provider answered HTTP \(code): \(message)")
+        default:
+            return .unreachable(error.errorDescription ?? "unknown error")
         }
     }
 }

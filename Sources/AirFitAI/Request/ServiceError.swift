@@ -21,6 +21,8 @@ public enum ServiceError: LocalizedError, Sendable {
     case streamingError(String)
     /// No answer within the deadline.
     case timeout
+    /// The answer was still streaming when its total time limit passed; content already delivered is incomplete.
+    case responseTooLong(limit: Duration)
     /// The request was cancelled.
     case cancelled
     /// The provider reported an error.
@@ -43,6 +45,7 @@ public enum ServiceError: LocalizedError, Sendable {
         case .invalidResponse(let detail): "Invalid response: \(detail)"
         case .streamingError(let detail): "Streaming error: \(detail)"
         case .timeout: "Request timed out"
+        case .responseTooLong(let limit): "The answer took longer than \(limit.spokenText), the limit for one answer"
         case .cancelled: "Request was cancelled"
         case .providerError(let code, let message): "Provider error [\(code)]: \(message)"
         case .unknown(let detail): "Unknown error: \(detail)"
@@ -59,7 +62,21 @@ public enum ServiceError: LocalizedError, Sendable {
         case .invalidResponse, .providerError, .unknown: "Try again; if it keeps failing, try another model or provider."
         case .streamingError: "The answer was cut off; ask again."
         case .timeout: "The provider is slow or unreachable; try again or pick a faster model."
+        case .responseTooLong: "The answer was cut off; ask for something shorter, or pick a faster model."
         case .cancelled: nil
         }
+    }
+}
+
+extension Duration {
+    /// The duration in words for messages: "10 minutes", "90 seconds", "250 ms".
+    var spokenText: String {
+        let (seconds, attoseconds) = components
+        if attoseconds != 0 || seconds == 0 {
+            let millis = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+            return "\(millis) ms"
+        }
+        if seconds % 60 == 0 { return seconds == 60 ? "1 minute" : "\(seconds / 60) minutes" }
+        return seconds == 1 ? "1 second" : "\(seconds) seconds"
     }
 }

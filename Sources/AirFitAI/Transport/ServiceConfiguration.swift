@@ -2,6 +2,9 @@
 public struct ServiceConfiguration: Sendable, Hashable {
     /// Wait for the response head of a chat request, and the longest silence inside its stream.
     public var aiTimeout: Duration = .seconds(60)
+    /// The longest a whole streamed answer may take, from sending the request to its last byte, retries
+    /// included; a stream still running then ends with ``ServiceError/responseTooLong(limit:)``.
+    public var maxResponseDuration: Duration = .seconds(600)
     /// Wait for any other request (model listing, key tests, health checks).
     public var requestTimeout: Duration = .seconds(30)
     /// Attempts in all, including the first.
@@ -17,7 +20,8 @@ public struct ServiceConfiguration: Sendable, Hashable {
     /// Largest error body read, in bytes.
     public var maxErrorBodyBytes = 64 * 1024
 
-    /// The defaults: 60 s AI timeout, 30 s otherwise, 3 attempts, 5 concurrent requests per provider.
+    /// The defaults: 60 s AI timeout, 10 min per answer, 30 s otherwise, 3 attempts, 5 concurrent requests
+    /// per provider.
     public init() {}
 
     /// The backoff before retry number `retry` (0-based): doubling from the initial delay, with jitter, capped.

@@ -38,35 +38,43 @@ public struct CoachEngine: Sendable {
     /// The provider is resolved first; when none is usable the stream throws ``CoachError`` before anything is
     /// stored. Cancelling the consumer cancels the upstream request and stores the partial reply as incomplete.
     public func reply(to text: String, conversationID: UUID, user: User) -> AsyncThrowingStream<CoachEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: CoachEvent.self)
-        let task = Task {
-            do {
-                try await run(text, conversationID: conversationID, user: user, emit: { continuation.yield($0) })
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        Self.stream { emit in try await reply(to: text, conversationID: conversationID, user: user, emit: emit) }
+    }
+
+    /// Answers `text` in the calling task, handing each event to `emit`.
+    ///
+    /// Cancelling the calling task stops the reply; this returns only after the partial reply is stored, so a
+    /// caller that cancels and then awaits the task knows the conversation is settled.
+    public func reply(to text: String, conversationID: UUID, user: User, emit: @Sendable (CoachEvent) -> Void) async throws {
+        try await run(text, conversationID: conversationID, user: user, emit: emit)
     }
 
     /// Answers the conversation's last message again, after a reply broke off; nothing new is stored for the person.
     /// - Throws: ``CoachError/invalidMessage(_:)`` when the conversation does not end with the person's message.
     public func retry(conversationID: UUID, user: User) -> AsyncThrowingStream<CoachEvent, any Error> {
+        Self.stream { emit in try await retry(conversationID: conversationID, user: user, emit: emit) }
+    }
+
+    /// Retries in the calling task, handing each event to `emit` (see ``reply(to:conversationID:user:emit:)``).
+    public func retry(conversationID: UUID, user: User, emit: @Sendable (CoachEvent) -> Void) async throws {
+        let history = try await repository.messages(conversationID: conversationID, userID: user.id, last: Self.historyTurns * 8)
+        let conversation = CoachHistory.window(history, turns: Self.historyTurns)
+        guard case .user = conversation.last else {
+            throw CoachError.invalidMessage("There is no unanswered message to retry.")
+        }
+        let selection = try await CoachModelSelection.resolve(user: user, vault: vault)
+        let clock = MessageClock(now: now, after: history.last?.createdAt)
+        try await respond(conversation, selection: selection, conversationID: conversationID, user: user, clock: clock, emit: emit)
+    }
+
+    /// Runs `body` in a task whose events form the returned stream; ending the stream cancels the task.
+    private static func stream(
+        _ body: @escaping @Sendable (@escaping @Sendable (CoachEvent) -> Void) async throws -> Void
+    ) -> AsyncThrowingStream<CoachEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: CoachEvent.self)
         let task = Task {
             do {
-                let history = try await repository.messages(conversationID: conversationID, userID: user.id, last: Self.historyTurns * 8)
-                let conversation = CoachHistory.window(history, turns: Self.historyTurns)
-                guard case .user = conversation.last else {
-                    throw CoachError.invalidMessage("There is no unanswered message to retry.")
-                }
-                let selection = try await CoachModelSelection.resolve(user: user, vault: vault)
-                let clock = MessageClock(now: now, after: history.last?.createdAt)
-                try await respond(conversation, selection: selection, conversationID: conversationID, user: user, clock: clock) {
-                    continuation.yield($0)
-                }
+                try await body { continuation.yield($0) }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
@@ -192,7 +200,7 @@ public struct CoachEngine: Sendable {
     }
 
     /// Why a stream ended early, for the person.
-    static func reason(for error: any Error) -> String {
+    public static func reason(for error: any Error) -> String {
         if error is CancellationError { return "You stopped the reply." }
         if let error = error as? ServiceError {
             if case .cancelled = error { return "You stopped the reply." }

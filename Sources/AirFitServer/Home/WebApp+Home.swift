@@ -8,9 +8,45 @@ extension WebApp {
         router.get("/") { request, _ -> Response in
             try await requireSignIn(request) { signed in
                 guard try await hasOnboarded(signed) else { return WebResponses.redirect("/onboarding") }
-                return page("home", title: "Home", user: signed.user, context: Self.homeContext(signed.user))
+                var context = Self.homeContext(signed.user)
+                if let persona = try await dependencies.repository.onboardingProfile(userID: signed.user.id).map({ try $0.persona() }) {
+                    let summary = PersonaSynthesis.summary(of: persona)
+                    context["coachLine"] = summary.styleSentence
+                    context["aspiration"] = summary.aspiration
+                }
+                context["today"] = try await todayLogs(signed.user)
+                context["hasToday"] = !((context["today"] as? [String])?.isEmpty ?? true)
+                return page("home", title: "Home", user: signed.user, context: context)
             }
         }
+    }
+
+    /// One line per workout, meal and check-in logged today (the person's day, in their units).
+    private func todayLogs(_ user: User, now: Date = Date()) async throws -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: user.timeZone) ?? .gmt
+        let start = calendar.startOfDay(for: now)
+        let query = RecordQuery(from: start, to: start.addingTimeInterval(86_400), limit: 20, newestFirst: false)
+        let repository = dependencies.repository
+        var lines = try await repository.workouts(userID: user.id, query: query).map { workout in
+            "Workout: \(workout.type), \(Int(workout.durationMinutes.rounded())) min"
+        }
+        lines += try await repository.foodEntries(userID: user.id, query: query).map { meal in
+            "\(meal.mealType.displayName): \(meal.items.map(\.name).joined(separator: ", ")) · \(Int(meal.totalCalories.rounded())) kcal"
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = "yyyy-MM-dd"
+        if let log = try await repository.dailyLog(userID: user.id, day: formatter.string(from: now)) {
+            var parts: [String] = []
+            if let energy = log.energy { parts.append("energy \(energy)/5") }
+            if let sleep = log.sleepQuality { parts.append("sleep \(sleep)/5") }
+            if let weight = log.weightKg { parts.append(user.preferredUnits.formatWeight(kilograms: weight, fractionDigits: 1)) }
+            if let mood = log.mood { parts.append(mood) }
+            lines.append("Check-in: " + (parts.isEmpty ? "saved" : parts.joined(separator: ", ")))
+        }
+        return lines
     }
 
     /// Onboarded, or chose "Maybe later" in this session.

@@ -1,3 +1,4 @@
+import AirFitCoach
 import AirFitCore
 import Foundation
 import Hummingbird
@@ -14,6 +15,11 @@ extension WebApp {
         router.post("/onboarding") { request, _ -> Response in
             try await requireForm(request) { signed, form in try await handleOnboarding(form, signed: signed) }
         }
+    }
+
+    /// Goal analysis and saving, shared with the CLI.
+    var onboardingCompletion: OnboardingCompletion {
+        OnboardingCompletion(repository: dependencies.repository, analyzer: GoalAnalyzer(streamer: dependencies.aiClient))
     }
 
     private func handleOnboarding(_ form: FormData, signed: Signed) async throws -> Response {
@@ -40,25 +46,17 @@ extension WebApp {
             case .persistDraft: await drafts.save(flow.draft, for: signed.user.id)
             case .showIssues(let found): issues = found
             case .generate(let analyzeGoal):
-                // Local analysis: instant, so "generating" passes straight to "ready".
-                let goal =
-                    analyzeGoal
-                    ? LocalGoalAnalyzer.analyze(flow.draft.aspirationText)
-                    : (flow.draft.structuredGoal ?? flow.draft.aspirationCard?.structuredGoal
-                        ?? LocalGoalAnalyzer.analyze(flow.draft.coreAspiration))
-                pending += flow.handle(.generationSucceeded(goal))
+                // Goal analysis asks the person's provider (bounded by a timeout) and falls back to the local analysis.
+                let selection = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: dependencies.vault)
+                let result = await onboardingCompletion.goal(for: flow.draft, analyzeGoal: analyzeGoal, selection: selection)
+                pending += flow.handle(.generationSucceeded(result.goal))
             case .leave:
                 var session = signed.session
                 session.skippedOnboarding = true
                 await sessions.update(signed.token, session)
                 response = WebResponses.redirect("/")
             case .complete:
-                let persona = PersonaSynthesis.profile(from: flow.draft)
-                let profile = try OnboardingProfile(
-                    userID: signed.user.id, persona: persona, communication: PersonaSynthesis.communicationPreferences(from: persona))
-                var user = signed.user
-                user.preferredUnits = flow.draft.preferredUnits
-                try await dependencies.repository.saveOnboarding(profile, user: user)
+                try await onboardingCompletion.complete(flow.draft, user: signed.user)
                 await drafts.remove(for: signed.user.id)
                 response = WebResponses.redirect("/")
             }

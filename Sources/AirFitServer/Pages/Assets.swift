@@ -38,6 +38,21 @@ enum Assets {
         input[type=range]{width:100%;min-height:44px;accent-color:var(--accent)}
         dialog{border:1px solid var(--border);border-radius:16px;background:var(--card);color:var(--text);max-width:22rem}
         dialog::backdrop{background:rgb(0 0 0 / .5)}
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+        a.button{display:inline-flex;align-items:center;text-decoration:none}
+        .button.primary{background:var(--accent);color:var(--accent-text);border-color:var(--accent)} .block{display:flex;justify-content:center;width:100%}
+        .logs{margin:0;padding-left:1.1rem}
+        .chat{list-style:none;margin:1rem 0;padding:0;display:flex;flex-direction:column;gap:.6rem}
+        .bubble{max-width:85%;padding:.6rem .9rem;border-radius:18px;white-space:pre-wrap;overflow-wrap:anywhere}
+        .bubble.user{align-self:flex-end;background:var(--accent);color:var(--accent-text);border-bottom-right-radius:6px}
+        .bubble.coach{align-self:flex-start;background:var(--card);border:1px solid var(--border);border-bottom-left-radius:6px}
+        .bubble.incomplete{border-style:dashed}
+        .bubble .reason{display:block;margin-top:.4rem;font-size:.85rem;color:var(--danger);white-space:normal}
+        .bubble .retry{margin-top:.4rem}
+        .tool-card{align-self:flex-start;font-size:.9rem;padding:.4rem .8rem;border-radius:10px;background:var(--bg);border:1px solid var(--border)}
+        .tool-card::before{content:"✓ ";color:var(--accent)} .tool-card.running::before{content:"… "} .tool-card.failed::before{content:"! ";color:var(--danger)}
+        .chat-form{position:sticky;bottom:0;background:var(--bg);padding:.5rem 0 1rem;display:flex;flex-direction:column;gap:.5rem}
+        .chat-buttons{display:flex;justify-content:flex-end;gap:.5rem}
         """
 
     static let manifest = """

@@ -3,6 +3,7 @@ enum Templates {
     static var all: [(String, String)] {
         [
             ("layout", layout), ("setup", setup), ("signin", signin), ("home", home), ("onboarding", onboarding),
+            ("chat", chat),
         ] + settings
     }
 
@@ -61,7 +62,14 @@ enum Templates {
     static let home = """
         <header class="bar"><h1>{{greeting}}</h1>
         <a class="icon-link" href="/settings" data-testid="home.settings" aria-label="Settings">⚙︎</a></header>
-        <section class="card" aria-labelledby="today"><h2 id="today">Today</h2>
+        {{#coachLine}}<p class="lead" data-testid="home.coach">{{coachLine}}</p>{{/coachLine}}
+        {{#aspiration}}<p class="hint">Working toward: <strong>{{aspiration}}</strong></p>{{/aspiration}}
+        <a class="button primary block" href="/chat" data-testid="home.chat">Chat with your coach</a>
+        <section class="card" aria-labelledby="logged"><h2 id="logged">Logged today</h2>
+        {{#hasToday}}<ul class="logs" data-testid="home.today">{{#today}}<li>{{.}}</li>{{/today}}</ul>{{/hasToday}}
+        {{^hasToday}}<p class="hint" data-testid="home.today.empty">Nothing yet. Tell your coach about a workout or a meal and it lands here.</p>{{/hasToday}}
+        </section>
+        <section class="card" aria-labelledby="today"><h2 id="today">Your numbers</h2>
         <ul class="facts" data-testid="home.units">
         <li><span class="label">Weight</span> <strong data-testid="home.weight">{{weight}}</strong></li>
         <li><span class="label">Height</span> <strong data-testid="home.height">{{height}}</strong></li>

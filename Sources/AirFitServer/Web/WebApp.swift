@@ -9,6 +9,7 @@ struct WebApp: Sendable {
     let limiter = LoginRateLimiter()
     let views = Views()
     let drafts = OnboardingDrafts()
+    let replies = ActiveReplies()
 
     /// A request from a signed-in person.
     struct Signed: Sendable {
@@ -28,6 +29,8 @@ struct WebApp: Sendable {
         registerOnboarding(on: router)
         registerSettings(on: router)
         registerData(on: router)
+        registerChat(on: router)
+        registerPersonaPreview(on: router)
     }
 
     /// The session of `request`, creating an anonymous one (and its cookie) when missing.

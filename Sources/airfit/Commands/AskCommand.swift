@@ -8,7 +8,11 @@ struct AskCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
         abstract: "Ask a provider one question and stream the answer.",
-        discussion: "The key comes from the vault (airfit keys set <provider>). Token usage is printed to standard error.")
+        discussion: """
+            The key comes from the vault (airfit keys set <provider>). Token usage is printed to standard error.
+            Tool calls the model makes are printed after the answer, one per line: tool call: NAME ARGUMENTS (id ID).
+            With --tool-result, every call is answered with that text and the model is asked again.
+            """)
 
     @Option(help: "Provider: \(AIProviderID.allCases.map(\.rawValue).joined(separator: ", ")). Defaults to the owner's choice.")
     var provider: String?
@@ -28,10 +32,39 @@ struct AskCommand: AsyncParsableCommand {
     @Option(help: "System prompt.")
     var system: String?
 
+    @Option(
+        name: .customLong("tool"),
+        help: ArgumentHelp(
+            "A tool the model may call, as NAME:DESCRIPTION; its arguments may be any JSON object. Repeatable.",
+            valueName: "name:description"))
+    var toolSpecs: [String] = []
+
+    @Option(
+        name: .customLong("tools-json"),
+        help: ArgumentHelp(
+            "A JSON file holding an array of tools: {\"name\", \"description\", \"parameters\" (a JSON Schema object)}.",
+            valueName: "file"))
+    var toolsFile: String?
+
+    @Option(help: ArgumentHelp("Answer every tool call with this text as its result and ask the model again.", valueName: "text"))
+    var toolResult: String?
+
     @Argument(help: "The question.")
     var question: String
 
+    func validate() throws {
+        if toolResult != nil && toolSpecs.isEmpty && toolsFile == nil {
+            throw ValidationError("--tool-result needs a tool: add --tool NAME:DESCRIPTION or --tools-json FILE.")
+        }
+    }
+
     func run() async throws {
+        let tools: [ToolDefinition]
+        do {
+            tools = try ToolOptions.definitions(specs: toolSpecs, file: toolsFile)
+        } catch {
+            throw CLI.fail(error)
+        }
         let (providerID, request, key) = try await CLI.withStore(logger: CLI.logger()) { context -> (AIProviderID, ChatRequest, String?) in
             let owner = try await context.existingOwner()
             guard let name = provider ?? owner?.selectedAIProvider else {
@@ -42,26 +75,39 @@ struct AskCommand: AsyncParsableCommand {
             let useOwner = provider == nil || provider == owner?.selectedAIProvider
             let request = ChatRequest(
                 model: model ?? (useOwner ? owner?.selectedAIModel : nil), systemPrompt: system, messages: [.user(question)],
-                temperature: temperature ?? owner?.aiTemperature, maxTokens: maxTokens ?? owner?.aiMaxTokens)
+                tools: tools, temperature: temperature ?? owner?.aiTemperature, maxTokens: maxTokens ?? owner?.aiMaxTokens)
             return (providerID, request, key)
         }
-        try await stream(providerID, request: request, key: key)
+        let client = AIClient(logger: CLI.logger(label: "airfit.ai"))
+        let first = try await stream(client, providerID, request: request, key: key)
+        guard let toolResult else { return }
+        guard case .assistant(_, let calls) = first.assistantMessage, !calls.isEmpty else {
+            CLI.printError("(the model made no tool call, so there is no second turn)")
+            return
+        }
+        var next = request
+        next.messages.append(first.assistantMessage)
+        next.messages += calls.map { ChatMessage.toolResult(callID: $0.id, name: $0.name, content: toolResult) }
+        CLI.printError("(sent the tool result for \(calls.count) call(s); the model answers:)")
+        _ = try await stream(client, providerID, request: next, key: key)
     }
 
-    private func stream(_ providerID: AIProviderID, request: ChatRequest, key: String?) async throws {
+    /// Streams one answer: text to standard output as it arrives, then its tool calls; usage to standard error.
+    private func stream(_ client: AIClient, _ providerID: AIProviderID, request: ChatRequest, key: String?) async throws -> StreamSummary {
         var summary = StreamSummary()
         var out = StandardOutput()
         do {
-            for try await event in AIClient(logger: CLI.logger(label: "airfit.ai")).stream(
-                request: request, provider: providerID, key: key, baseURL: baseURL)
-            {
+            for try await event in client.stream(request: request, provider: providerID, key: key, baseURL: baseURL) {
                 summary.add(event)
                 if case .textDelta(let text) = event {
                     out.writeText(text)
                     out.flush()
                 }
             }
-            out.writeLine("")
+            if !summary.text.isEmpty || summary.toolCalls.isEmpty { out.writeLine("") }
+            for call in summary.toolCalls {
+                out.writeLine("tool call: \(call.name) \(call.arguments.encoded)" + (call.id.map { " (id \($0))" } ?? ""))
+            }
             out.flush()
         } catch {
             if !summary.text.isEmpty { out.writeLine("") }
@@ -80,6 +126,7 @@ struct AskCommand: AsyncParsableCommand {
         let output = summary.outputTokens.map(String.init) ?? "?"
         CLI.printError(
             "usage: \(input) input tokens, \(output) output tokens; finish: \(summary.finishReason?.rawValue ?? "unknown")")
+        return summary
     }
 }
 

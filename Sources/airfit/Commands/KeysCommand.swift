@@ -32,7 +32,7 @@ struct KeysCommand: AsyncParsableCommand {
             help: "Save after the format check only, without the live test request.")
         var offline = false
 
-        @Option(help: "Base URL to test the key against (custom endpoints and testing).")
+        @Option(help: "Base URL of the provider's API (custom endpoints, a remote Ollama, testing); saved with the key.")
         var baseURL: String?
 
         func run() async throws {
@@ -56,10 +56,19 @@ struct KeysCommand: AsyncParsableCommand {
                 }
                 if !offline { CLI.printError(result.message + ".") }
             }
+            let baseURL = self.baseURL
             try await CLI.withStore(logger: CLI.logger()) { context in
-                let owner = try await context.owner()
+                var owner = try await context.owner()
                 try await context.vault.saveSecret(secret, provider: provider, userID: owner.id)
                 print("Saved the \(provider) key (\(SecretMask.mask(secret))).")
+                guard AIProviderID(rawValue: provider) != nil else { return }
+                let before = owner
+                if owner.selectedAIProvider == nil {
+                    owner.selectedAIProvider = provider
+                    print("The coach now uses \(provider).")
+                }
+                if let baseURL, owner.selectedAIProvider == provider { owner.aiBaseURL = baseURL }
+                if owner != before { try await context.store.updateUser(owner) }
             }
         }
     }

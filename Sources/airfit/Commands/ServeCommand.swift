@@ -1,7 +1,10 @@
 import AirFitAI
+import AirFitCoach
 import AirFitServer
 import AirFitStore
+import AirFitWeather
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 
@@ -21,6 +24,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Port to listen on (overrides AIRFIT_PORT; default 8080; 0 picks a free port).")
     var port: Int?
+
+    /// Open-Meteo (keyless) behind the cached weather service, for the coach's weather tool and prompt.
+    static func weather(client: HTTPClient) -> WeatherServiceSource {
+        let http = AsyncHTTPWeatherClient(client: client, logger: CLI.logger(label: "airfit.weather"))
+        let provider = WeatherProviderCatalog.provider(.openMeteo, baseURL: nil, keys: .none, http: http)
+        return WeatherServiceSource(service: WeatherService(provider: provider, logger: CLI.logger(label: "airfit.weather")))
+    }
 
     func run() async throws {
         let logger = CLI.logger(label: "airfit.server", defaultLevel: .info)
@@ -44,12 +54,20 @@ struct ServeCommand: AsyncParsableCommand {
                     "database": .string(context.database.configuration.redactedDescription),
                 ])
             let pending = try await context.database.pendingMigrations()
+            let weatherClient = AsyncHTTPWeatherClient.makeFailFastClient()
             let dependencies = ServerDependencies(
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),
                 repository: context.store, accounts: context.store, vault: context.vault,
-                aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), isDevelopment: server.isDevelopment)
+                aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), weather: Self.weather(client: weatherClient),
+                isDevelopment: server.isDevelopment)
             let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
-            try await app.runService()
+            do {
+                try await app.runService()
+            } catch {
+                try? await weatherClient.shutdown()
+                throw error
+            }
+            try await weatherClient.shutdown()
         }
     }
 }

@@ -1,3 +1,4 @@
+import AirFitTestSupport
 import Foundation
 import Hummingbird
 import Logging

@@ -5,9 +5,9 @@ import Logging
 /// A real HTTP server on 127.0.0.1 that streams scripted provider replies, with fault modes.
 ///
 /// Each path has a queue of replies; the last one repeats. Unknown paths answer 404 naming the path.
-final class FakeProviderServer: Sendable {
+public final class FakeProviderServer: Sendable {
     /// How a reply's body ends.
-    enum Ending: Sendable {
+    public enum Ending: Sendable {
         /// Normally.
         case complete
         /// The connection is dropped without ending the body.
@@ -19,34 +19,48 @@ final class FakeProviderServer: Sendable {
     }
 
     /// One scripted reply.
-    struct Reply: Sendable {
-        var status = 200
-        var headers: [String: String] = [:]
-        var chunks: [String] = []
-        var delayBeforeHead: Duration? = nil
-        var delayBetweenChunks: Duration? = nil
-        var ending = Ending.complete
-        var contentType = "text/event-stream"
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var chunks: [String]
+        public var delayBeforeHead: Duration?
+        public var delayBetweenChunks: Duration?
+        public var ending: Ending
+        public var contentType: String
+
+        /// Creates a reply; by default a complete 200 event stream.
+        public init(
+            status: Int = 200, headers: [String: String] = [:], chunks: [String] = [], delayBeforeHead: Duration? = nil,
+            delayBetweenChunks: Duration? = nil, ending: Ending = .complete, contentType: String = "text/event-stream"
+        ) {
+            self.status = status
+            self.headers = headers
+            self.chunks = chunks
+            self.delayBeforeHead = delayBeforeHead
+            self.delayBetweenChunks = delayBetweenChunks
+            self.ending = ending
+            self.contentType = contentType
+        }
     }
 
     /// One recorded request.
-    struct Recorded: Sendable {
-        var path: String
-        var headers: [String: String]
-        var body: String
+    public struct Recorded: Sendable {
+        public var path: String
+        public var headers: [String: String]
+        public var body: String
     }
 
     private struct State {
         var replies: [String: [Reply]] = [:]
-        var requests: [Recorded] = []
+        public var requests: [Recorded] = []
     }
 
     private let state = Locked(State())
-    let port: Int
+    public let port: Int
     private let task: Task<Void, any Error>
 
     /// "http://127.0.0.1:PORT".
-    var root: String { "http://127.0.0.1:\(port)" }
+    public var root: String { "http://127.0.0.1:\(port)" }
 
     private init(port: Int, task: Task<Void, any Error>) {
         self.port = port
@@ -54,7 +68,7 @@ final class FakeProviderServer: Sendable {
     }
 
     /// Starts a server on a free port.
-    static func start() async throws -> FakeProviderServer {
+    public static func start() async throws -> FakeProviderServer {
         let box = Locked<FakeProviderServer?>(nil)
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
@@ -81,18 +95,18 @@ final class FakeProviderServer: Sendable {
     }
 
     /// Answers `path` with `replies` in turn; the last repeats.
-    func script(_ path: String, _ replies: [Reply]) {
+    public func script(_ path: String, _ replies: [Reply]) {
         state.update { $0.replies[path] = replies }
     }
 
     /// Every request so far.
-    var requests: [Recorded] { state.value.requests }
+    public var requests: [Recorded] { state.value.requests }
 
     /// How many requests reached `path`.
-    func hits(_ path: String) -> Int { requests.filter { $0.path == path }.count }
+    public func hits(_ path: String) -> Int { requests.filter { $0.path == path }.count }
 
     /// Stops the server.
-    func stop() async {
+    public func stop() async {
         task.cancel()
         _ = await task.result
     }
@@ -144,10 +158,10 @@ final class FakeProviderServer: Sendable {
     }
 }
 
-enum FakeProviderError: Error { case didNotStart, dropped }
+public enum FakeProviderError: Error { case didNotStart, dropped }
 
 /// Runs `body` with a fresh fake provider server and always stops it.
-func withProviderServer<T>(_ body: (FakeProviderServer) async throws -> T) async throws -> T {
+public func withProviderServer<T>(_ body: (FakeProviderServer) async throws -> T) async throws -> T {
     let server = try await FakeProviderServer.start()
     do {
         let result = try await body(server)

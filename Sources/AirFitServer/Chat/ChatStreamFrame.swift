@@ -1,0 +1,63 @@
+import AirFitCoach
+import AirFitCore
+import Foundation
+
+/// Server-sent event frames for the chat page: `event: <name>` and one `data:` line of JSON.
+enum ChatStreamFrame {
+    /// The frame for one coach event.
+    static func frame(_ event: CoachEvent) -> String {
+        switch event {
+        case .userMessage(let message):
+            return frame("user", ["id": message.id.uuidString, "content": message.content])
+        case .textDelta(let text):
+            return frame("delta", ["text": text])
+        case .toolStarted(let id, let name):
+            return frame("tool_start", ["id": id, "name": name, "label": ChatToolLabel.running(name)])
+        case .toolFinished(let id, let name, let card, let isError, _):
+            return frame(
+                "tool", ["id": id, "name": name, "card": card ?? ChatToolLabel.done(name, isError: isError), "error": isError ? "1" : "0"])
+        case .finished(let message):
+            return frame("done", ["id": message.id.uuidString])
+        case .incomplete(let message, let reason):
+            return frame("incomplete", ["id": message.id.uuidString, "reason": reason])
+        }
+    }
+
+    /// An error frame with a message a person can act on.
+    static func error(_ message: String) -> String {
+        frame("error", ["message": message])
+    }
+
+    private static func frame(_ name: String, _ fields: [String: String]) -> String {
+        let data = (try? JSONCoding.encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return "event: \(name)\ndata: \(data)\n\n"
+    }
+}
+
+/// Card labels for tool calls, when the tool itself gave none (reads, errors, history).
+enum ChatToolLabel {
+    static func running(_ name: String) -> String {
+        switch name {
+        case "logWorkout": return "Logging workout…"
+        case "logMeal": return "Logging meal…"
+        case "logDailyMetrics": return "Saving check-in…"
+        case "getWeather": return "Checking the weather…"
+        case "getRecentActivity": return "Looking at recent activity…"
+        case "updateGoal": return "Updating your goal…"
+        default: return "Running \(name)…"
+        }
+    }
+
+    static func done(_ name: String, isError: Bool) -> String {
+        if isError { return "\(running(name).dropLast()) failed" }
+        switch name {
+        case "logWorkout": return "Workout logged"
+        case "logMeal": return "Meal logged"
+        case "logDailyMetrics": return "Check-in saved"
+        case "getWeather": return "Checked the weather"
+        case "getRecentActivity": return "Looked at recent activity"
+        case "updateGoal": return "Goal updated"
+        default: return "Ran \(name)"
+        }
+    }
+}
