@@ -80,15 +80,20 @@ def test_a_dropped_stream_prints_the_reason_is_stored_incomplete_and_retry_finis
     assert p.returncode == 0 and "There is no unanswered message to retry." in p.err
 
 
-def test_a_session_provider_choice_is_never_saved_even_when_a_tool_saves_the_user(airfit, provider, tmp_path):
+def test_a_session_model_choice_is_never_saved_even_when_a_tool_saves_the_user(airfit, provider, tmp_path):
     answers = tmp_path / "answers.json"
     answers.write_text(json.dumps({"lifeSnapshot": ["student"], "aspiration": "endurance"}))
     airfit.run("onboard", "--answers", str(answers))
-    p = chat(airfit, provider, "--message", "my goal is now a sub-2 hour half marathon")
+    saved = exported(airfit)["user"]  # `keys set` chose openai and its base URL, no model
+    assert saved["selectedAIProvider"] == "openai" and saved["aiBaseURL"] == provider.base and saved.get("selectedAIModel") is None
+    p = chat(airfit, provider, "--message", "my goal is now a sub-2 hour half marathon")  # --model gpt-4o-mini
     assert p.out.startswith("✓ Goal updated: a sub-2 hour half marathon\n")
+    assert provider.posts()[-1]["model"] == "gpt-4o-mini"
     archive = exported(airfit)
     assert archive["onboardingProfile"]["persona"]["coreAspiration"] == "a sub-2 hour half marathon"
-    assert archive["user"].get("selectedAIProvider") is None and archive["user"].get("aiBaseURL") is None
+    assert archive["user"].get("selectedAIModel") is None and archive["user"]["aiBaseURL"] == provider.base
+    p = airfit.run("chat", "--no-weather", "--message", "hello again")  # the saved choice: openai at the fake's URL
+    assert p.out == "You said: hello again\n"
 
 
 def test_chat_without_a_provider_says_how_to_choose_one(airfit):
