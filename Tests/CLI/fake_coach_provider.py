@@ -30,12 +30,14 @@ class FakeCoachProvider:
     - "ran …": a logWorkout call (run, 30 minutes); "my goal is now …": an updateGoal call;
     - the goal-analysis question: a JSON goal;
     - anything else: "You said: <message>".
-    While `drops` is above zero, a reply sends a few words and then closes the connection.
+    While `drops` is above zero, a reply sends a few words and then closes the connection. A message starting
+    with "slow" gets a few words and then waits until `hold` is set.
     """
 
     def __init__(self):
         self.requests = []
         self.drops = 0
+        self.hold = threading.Event()
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -69,6 +71,22 @@ class FakeCoachProvider:
                     self.end_headers()
                     self.wfile.write(b"".join(text_chunks("Once upon a time there was")[:4]))
                     self.wfile.flush()
+                    self.close_connection = True
+                    return
+                if body["messages"][-1].get("content", "").startswith("slow"):
+                    # A few words, then nothing until the test lets go (or the client hangs up).
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/event-stream")
+                    self.send_header("Connection", "close")
+                    self.end_headers()
+                    parts = text_chunks("Let me think about this for a while")
+                    try:
+                        self.wfile.write(b"".join(parts[:3]))
+                        self.wfile.flush()
+                        fake.hold.wait(30)
+                        self.wfile.write(b"".join(parts[3:]))
+                    except OSError:
+                        pass
                     self.close_connection = True
                     return
                 parts = fake.answer(body)
@@ -108,4 +126,5 @@ class FakeCoachProvider:
         return list(self.requests)
 
     def stop(self):
+        self.hold.set()
         self.server.shutdown()

@@ -1,8 +1,12 @@
 """`airfit chat` against a fake OpenAI-compatible provider: streaming, tool cards, conversations, broken streams, retry."""
 import json
+import signal
+import subprocess
+import time
 
 import pytest
 
+from conftest import BIN
 from fake_coach_provider import FakeCoachProvider
 from test_ai import GOOD
 
@@ -94,6 +98,23 @@ def test_a_session_model_choice_is_never_saved_even_when_a_tool_saves_the_user(a
     assert archive["user"].get("selectedAIModel") is None and archive["user"]["aiBaseURL"] == provider.base
     p = airfit.run("chat", "--no-weather", "--message", "hello again")  # the saved choice: openai at the fake's URL
     assert p.out == "You said: hello again\n"
+
+
+def test_ctrl_c_stops_the_reply_and_keeps_what_arrived(airfit, provider):
+    proc = subprocess.Popen(
+        [BIN, "chat", "--provider", "openai", "--model", "gpt-4o-mini", "--base-url", provider.base, "--no-weather",
+         "--message", "slow answer please"],
+        env=airfit.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.read(len("Let me "))
+    assert first == b"Let me "
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 1
+    assert (first + out).decode() == "Let me \n"
+    assert "The reply is incomplete: You stopped the reply." in err.decode()
+    last = exported(airfit)["coachMessages"][-1]
+    assert last["isComplete"] is False and last["content"] == "Let me " and last["incompleteReason"] == "You stopped the reply."
 
 
 def test_chat_without_a_provider_says_how_to_choose_one(airfit):

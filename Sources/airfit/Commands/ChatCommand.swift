@@ -14,7 +14,8 @@ struct ChatCommand: AsyncParsableCommand {
             Continues your most recent conversation unless --new. Type one message per line: /retry asks again
             after a reply broke off, /new starts a new conversation, /quit (or the end of input) leaves.
             What the coach logs appears as a card ("✓ Workout logged: run, 30 min"). Works from a pipe; with
-            --message, sends one message and exits 1 when the reply is incomplete.
+            --message, sends one message and exits 1 when the reply is incomplete. Ctrl-C stops a reply being
+            written (what arrived is kept, marked incomplete); at the prompt it leaves.
             """)
 
     private static let providerNames = AIProviderID.allCases.map(\.rawValue).joined(separator: ", ")
@@ -64,7 +65,8 @@ struct ChatCommand: AsyncParsableCommand {
             let conversationID = try await conversation(context, userID: owner.id, startNew: startNew)
             let runtime = CoachRuntime(context: context, weather: weather)
             var session = ChatSession(
-                engine: runtime.engine, repository: context.store, user: user, saved: owner, conversationID: conversationID)
+                engine: runtime.engine, repository: context.store, interrupts: Interrupts(), user: user, saved: owner,
+                conversationID: conversationID)
             var outcome = ChatSession.Outcome.complete
             if let message {
                 outcome = await session.send(message)

@@ -7,6 +7,8 @@ import Foundation
 struct ChatSession {
     let engine: CoachEngine
     let repository: any AirFitRepository
+    /// Ctrl-C stops the reply being written.
+    let interrupts: Interrupts
     /// The person, with this session's provider and model when `--provider`/`--model` chose one.
     let user: User
     /// The person as stored, to put their saved provider choice back if a tool saved the session's copy.
@@ -23,9 +25,12 @@ struct ChatSession {
     }
 
     /// Creates a session in `conversationID`.
-    init(engine: CoachEngine, repository: any AirFitRepository, user: User, saved: User, conversationID: UUID) {
+    init(
+        engine: CoachEngine, repository: any AirFitRepository, interrupts: Interrupts, user: User, saved: User, conversationID: UUID
+    ) {
         self.engine = engine
         self.repository = repository
+        self.interrupts = interrupts
         self.user = user
         self.saved = saved
         self.conversationID = conversationID
@@ -33,12 +38,14 @@ struct ChatSession {
 
     /// Sends one message and prints the reply.
     mutating func send(_ text: String) async -> Outcome {
-        await show(engine.reply(to: text, conversationID: conversationID, user: user))
+        let (engine, conversationID, user) = (self.engine, self.conversationID, self.user)
+        return await show { emit in try await engine.reply(to: text, conversationID: conversationID, user: user, emit: emit) }
     }
 
     /// Answers the conversation's last message again (after a reply broke off).
     mutating func retry() async -> Outcome {
-        await show(engine.retry(conversationID: conversationID, user: user))
+        let (engine, conversationID, user) = (self.engine, self.conversationID, self.user)
+        return await show { emit in try await engine.retry(conversationID: conversationID, user: user, emit: emit) }
     }
 
     /// Reads messages and commands line by line until `/quit` or the end of input.
@@ -71,7 +78,24 @@ struct ChatSession {
         }
     }
 
-    private mutating func show(_ events: AsyncThrowingStream<CoachEvent, any Error>) async -> Outcome {
+    /// Runs `reply` in a task that Ctrl-C cancels and prints its events here as they arrive.
+    ///
+    /// A cancelled reply still stores its partial text and reports `.incomplete` ("You stopped the reply."),
+    /// because only the writing task is cancelled, never this reader.
+    private mutating func show(
+        _ reply: @escaping @Sendable (@escaping @Sendable (CoachEvent) -> Void) async throws -> Void
+    ) async -> Outcome {
+        let (events, continuation) = AsyncThrowingStream.makeStream(of: CoachEvent.self)
+        let writer = Task {
+            do {
+                try await reply { continuation.yield($0) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        interrupts.cancelOnInterrupt(writer)
+        defer { interrupts.release() }
         var outcome = Outcome.failed
         do {
             for try await event in events {
