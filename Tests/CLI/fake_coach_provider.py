@@ -26,8 +26,9 @@ def text_chunks(text):
 class FakeCoachProvider:
     """Answers by the conversation's last message:
 
-    - after a tool result: a sentence confirming it;
-    - "ran …": a logWorkout call (run, 30 minutes); "my goal is now …": an updateGoal call;
+    - after a tool result: a sentence confirming it (or quoting the weather);
+    - "I ran …": a logWorkout call (run, 30 minutes); "my goal is now …": an updateGoal call;
+      "what is the weather?": a getWeather call;
     - the goal-analysis question: a JSON goal;
     - anything else: "You said: <message>".
     While `drops` is above zero, a reply sends a few words and then closes the connection. A message starting
@@ -114,10 +115,16 @@ class FakeCoachProvider:
             return text_chunks(json.dumps(goal))
         if last["role"] == "tool":
             result = json.loads(last["content"])
-            return text_chunks("Nice work, that is in your log." if "error" not in result else "That did not work.")
+            if "error" in result:
+                return text_chunks("That did not work.")
+            if "now" in result:
+                return text_chunks(f"Right now it is {result['now']}.")
+            return text_chunks("Nice work, that is in your log.")
         text = last["content"]
         if text.startswith("I ran"):
             return tool_call_chunks("call_1", "logWorkout", json.dumps({"type": "run", "durationMinutes": 30}))
+        if text == "what is the weather?":
+            return tool_call_chunks("call_3", "getWeather", "{}")
         if text.startswith("my goal is now "):
             return tool_call_chunks("call_2", "updateGoal", json.dumps({"aspiration": text[len("my goal is now "):]}))
         return text_chunks(f"You said: {text}")

@@ -7,8 +7,10 @@ import time
 import pytest
 
 from conftest import BIN
+from archive import make_archive
 from fake_coach_provider import FakeCoachProvider
 from test_ai import GOOD
+from test_weather import open_meteo  # noqa: F401 (a fixture)
 
 
 @pytest.fixture
@@ -115,6 +117,34 @@ def test_ctrl_c_stops_the_reply_and_keeps_what_arrived(airfit, provider):
     assert "The reply is incomplete: You stopped the reply." in err.decode()
     last = exported(airfit)["coachMessages"][-1]
     assert last["isComplete"] is False and last["content"] == "Let me " and last["incompleteReason"] == "You stopped the reply."
+
+
+def test_the_coach_sees_the_weather_at_the_saved_location(airfit, tmp_path, open_meteo):  # noqa: F811
+    weather, seen = open_meteo
+    fake = FakeCoachProvider()
+    try:
+        archive = make_archive(workouts=0, meals=0, logs=0, messages=0)
+        archive["onboardingProfile"] = None
+        archive["user"].update(selectedAIProvider="openai", selectedAIModel=None, aiBaseURL=fake.base,
+                               location={"latitude": 52.52, "longitude": 13.42, "name": "Berlin"})
+        path = tmp_path / "archive.json"
+        path.write_text(json.dumps(archive))
+        airfit.run("import", str(path))
+        airfit.run("keys", "set", "openai", "--offline", input=GOOD)
+        prompt = airfit.run("persona", "show", "--prompt", "--weather-base-url", weather).out
+        [line] = [line for line in prompt.splitlines() if line.startswith("Weather: ")]
+        assert "18" in line and "°C" in line and line.endswith(" at Berlin.")
+        assert "\nWeather: " not in airfit.run("persona", "show", "--prompt", "--no-weather").out
+
+        p = airfit.run("chat", "--weather-base-url", weather, "--message", "what is the weather?")
+        assert p.out.startswith("Right now it is ") and "18°C" in p.out
+        first, second = fake.posts()
+        assert any(line.startswith("Weather: ") for line in first["messages"][0]["content"].splitlines())
+        tool = json.loads(second["messages"][-1]["content"])
+        assert tool["source"] == "Open-Meteo" and len(tool["days"]) == 3
+        assert seen and {(float(q["latitude"][0]), float(q["longitude"][0])) for _, q in seen} == {(52.52, 13.42)}
+    finally:
+        fake.stop()
 
 
 def test_chat_without_a_provider_says_how_to_choose_one(airfit):

@@ -35,8 +35,7 @@ struct ChatCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "Send this one message, print the reply and exit (for scripts).")
     var message: String?
 
-    @Flag(help: "Leave the weather at your saved location out instead of fetching it from Open-Meteo.")
-    var noWeather = false
+    @OptionGroup var weather: WeatherOptions
 
     func validate() throws {
         if let provider, AIProviderID(rawValue: provider) == nil {
@@ -48,7 +47,7 @@ struct ChatCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (startNew, message, weather) = (new, self.message, !noWeather)
+        let (startNew, message, weather) = (new, self.message, self.weather)
         let outcome = try await CLI.withStore(logger: CLI.logger()) { context -> ChatSession.Outcome in
             let owner = try await context.owner()
             let user = sessionUser(owner)

@@ -23,15 +23,14 @@ struct PersonaCommand: AsyncParsableCommand {
         @Flag(help: "Print the exact system prompt the coach would use now.")
         var prompt = false
 
-        @Flag(help: "With --prompt, leave the weather at your saved location out instead of fetching it.")
-        var noWeather = false
+        @OptionGroup(title: "Weather (with --prompt)") var weather: WeatherOptions
 
         func validate() throws {
             if json && prompt { throw ValidationError("Choose one of --json and --prompt.") }
         }
 
         func run() async throws {
-            let (json, prompt, weather) = (self.json, self.prompt, !noWeather)
+            let (json, prompt, weather) = (self.json, self.prompt, self.weather)
             try await CLI.withStore(logger: CLI.logger()) { context in
                 guard let owner = try await context.existingOwner() else { throw Self.notOnboarded }
                 let profile = try await context.store.onboardingProfile(userID: owner.id)

@@ -14,14 +14,16 @@ struct CoachRuntime {
     private let closeWeather: @Sendable () async -> Void
 
     /// Creates the engine over `context`.
-    init(context: StoreContext, weather: Bool) {
+    init(context: StoreContext, weather: WeatherOptions) {
         var source: WeatherServiceSource?
         var close: @Sendable () async -> Void = {}
-        if weather {
+        if !weather.noWeather {
             let client = AsyncHTTPWeatherClient.makeFailFastClient()
             let logger = CLI.logger(label: "airfit.weather")
             let http = AsyncHTTPWeatherClient(client: client, logger: logger)
-            let provider = WeatherProviderCatalog.provider(.openMeteo, http: http, timeout: Self.weatherTimeout, logger: logger)
+            let provider = WeatherProviderCatalog.provider(
+                .openMeteo, baseURL: weather.weatherBaseURL.flatMap(URL.init(string:)), http: http, timeout: Self.weatherTimeout,
+                logger: logger)
             source = WeatherServiceSource(service: WeatherService(provider: provider, logger: logger))
             close = { try? await client.shutdown() }
         }
