@@ -11,10 +11,10 @@ struct ChatCommand: AsyncParsableCommand {
         commandName: "chat",
         abstract: "Talk with your coach; replies stream as they are written.",
         discussion: """
-            Continues your most recent conversation unless --new. Type one message per line: /retry asks again
-            after a reply broke off, /new starts a new conversation, /quit (or the end of input) leaves.
-            What the coach logs appears as a card ("✓ Workout logged: run, 30 min"). Works from a pipe; with
-            --message, sends one message and exits 1 when the reply is incomplete. Ctrl-C stops a reply being
+            Continues your most recent conversation unless --new. Type one message per line: /retry asks again \
+            after a reply broke off, /new starts a new conversation, /quit (or the end of input) leaves. \
+            What the coach logs appears as a card ("✓ Workout logged: run, 30 min"). Works from a pipe; with \
+            --message, sends one message and exits 1 when the reply is incomplete. Ctrl-C stops a reply being \
             written (what arrived is kept, marked incomplete); at the prompt it leaves.
             """)
 

@@ -11,10 +11,10 @@ struct OnboardCommand: AsyncParsableCommand {
         commandName: "onboard",
         abstract: "Design your coach: the Persona Blueprint questions, at the terminal or from a JSON file.",
         discussion: """
-            Questions are read line by line, so answers may be piped in. On any question type b to go back or
-            "later" to stop; the answers so far are kept and `airfit onboard` continues where you stopped.
-            With --answers, every answer comes from a JSON file (schema in the README); invalid answers are
-            listed by field and nothing is saved. A custom goal is analysed by your AI provider when one is
+            Questions are read line by line, so answers may be piped in. On any question type b to go back or \
+            "later" to stop; the answers so far are kept and `airfit onboard` continues where you stopped. \
+            With --answers, every answer comes from a JSON file (schema in the README); invalid answers are \
+            listed by field and nothing is saved. A custom goal is analysed by your AI provider when one is \
             set up, else locally.
             """)
 
