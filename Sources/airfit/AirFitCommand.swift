@@ -11,6 +11,7 @@ struct AirFitCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, KeysCommand.self, ExportCommand.self, ImportCommand.self, DeleteAllDataCommand.self,
             DoctorCommand.self, DebugCommand.self, WeatherCommand.self, ProvidersCommand.self, AskCommand.self,
+            OnboardCommand.self, PersonaCommand.self, ChatCommand.self,
         ]
     )
 }

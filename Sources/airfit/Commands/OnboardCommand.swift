@@ -1,0 +1,221 @@
+import AirFitAI
+import AirFitCoach
+import AirFitCore
+import AirFitStore
+import ArgumentParser
+import Foundation
+
+/// `airfit onboard`: the Persona Blueprint flow on ``OnboardingFlow``, at the terminal or from a JSON file.
+struct OnboardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "onboard",
+        abstract: "Design your coach: the Persona Blueprint questions, at the terminal or from a JSON file.",
+        discussion: """
+            Questions are read line by line, so answers may be piped in. On any question type b to go back or \
+            "later" to stop; the answers so far are kept and `airfit onboard` continues where you stopped. \
+            With --answers, every answer comes from a JSON file (schema in the README); invalid answers are \
+            listed by field and nothing is saved. A custom goal is analysed by your AI provider when one is \
+            set up, else locally.
+            """)
+
+    @Option(help: ArgumentHelp("Answer every question from this JSON file instead of the terminal.", valueName: "file.json"))
+    var answers: String?
+
+    func run() async throws {
+        if let answers {
+            try await runAnswers(path: answers)
+        } else {
+            try await runInteractive()
+        }
+    }
+
+    // MARK: - At the terminal
+
+    private func runInteractive() async throws {
+        try await CLI.withStore(logger: CLI.logger()) { context in
+            let owner = try await context.owner()
+            let effects = OnboardingEffects(context: context)
+            let prompter = OnboardingPrompter(input: LineInput())
+            var flow = OnboardingFlow()
+            var pending: [OnboardingFlow.Action]
+            if let draft = try loadDraft(context, userID: owner.id) {
+                flow = OnboardingFlow(draft: draft)
+                let title = draft.screen.title.isEmpty ? "the start" : draft.screen.title
+                print("Welcome back: continuing where you stopped (\(title)).")
+                pending = flow.handle(.resume)
+            } else {
+                if try await context.store.onboardingProfile(userID: owner.id) != nil {
+                    print("You have designed your coach before (see `airfit persona show`); finishing again replaces it.")
+                }
+                pending = [.show(flow.screen)]
+            }
+            while true {
+                if pending.isEmpty {
+                    guard let event = await prompter.ask(&flow.draft) else {
+                        try saveDraft(flow.draft, context, userID: owner.id)
+                        Console.flush()
+                        throw CLIError(
+                            "The input ended before onboarding was finished; your answers so far are saved. Run `airfit onboard` to continue."
+                        )
+                    }
+                    pending = flow.handle(event)
+                    continue
+                }
+                switch pending.removeFirst() {
+                case .show(let screen):
+                    prompter.show(screen, draft: flow.draft)
+                case .showIssues(let issues):
+                    for issue in issues { print("! \(issue.message)") }
+                case .persistDraft:
+                    try saveDraft(flow.draft, context, userID: owner.id)
+                case .generate(let analyzeGoal):
+                    let goal = await effects.goal(for: flow.draft, analyzeGoal: analyzeGoal)
+                    pending += flow.handle(.generationSucceeded(goal))
+                case .showError(let message):
+                    print("! \(message)")
+                case .leave:
+                    print("No problem: your answers are saved. Run `airfit onboard` to pick up where you left off.")
+                    return
+                case .complete:
+                    try await effects.complete(flow.draft)
+                    try saveDraft(nil, context, userID: owner.id)
+                    print("Saved. Your coach is ready: talk to it with `airfit chat`.")
+                    return
+                }
+            }
+        }
+    }
+
+    // MARK: - From a file
+
+    private func runAnswers(path: String) async throws {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CLI.fail(CLIError("Could not read \(path).")) }
+        let answers: OnboardingAnswers
+        do {
+            answers = try OnboardingAnswers(json: data)
+        } catch let problems as OnboardingAnswers.Problems {
+            throw Self.reject(problems.issues)
+        }
+        // The question screens need no storage, so invalid answers never create or touch the data directory.
+        var flow = OnboardingFlow()
+        _ = flow.handle(.begin)
+        var analyzeGoal: Bool?
+        while analyzeGoal == nil {
+            let screen = flow.screen
+            answers.apply(screen, to: &flow.draft)
+            for action in flow.handle(.next) {
+                switch action {
+                case .showIssues(let issues):
+                    // The flow stops at the first screen with problems; list the later screens' problems too.
+                    var rest = flow.draft
+                    var all = issues
+                    for later in OnboardingFlow.questionScreens.drop(while: { $0 != screen }).dropFirst() {
+                        answers.apply(later, to: &rest)
+                        all += OnboardingValidation.issues(on: later, in: rest)
+                    }
+                    throw Self.reject(all)
+                case .generate(let analyze):
+                    analyzeGoal = analyze
+                case .show, .persistDraft, .showError, .leave, .complete:
+                    break
+                }
+            }
+        }
+        let draft = flow.draft
+        try await CLI.withStore(logger: CLI.logger()) { context in
+            var flow = OnboardingFlow(draft: draft)
+            let effects = OnboardingEffects(context: context)
+            print("Creating your coach…")
+            var pending = flow.handle(.generationSucceeded(await effects.goal(for: flow.draft, analyzeGoal: analyzeGoal ?? true)))
+            while !pending.isEmpty {
+                switch pending.removeFirst() {
+                case .show(.coachProfileReady):
+                    print("Your coach is ready.")
+                    for line in PersonaText.summary(PersonaSynthesis.summary(of: PersonaSynthesis.profile(from: flow.draft))) {
+                        print(line)
+                    }
+                    pending += flow.handle(.finish)
+                case .complete:
+                    try await effects.complete(flow.draft)
+                    if let owner = try await context.existingOwner() { try saveDraft(nil, context, userID: owner.id) }
+                    print("Saved. Talk to your coach with `airfit chat`.")
+                case .persistDraft:
+                    break  // A file of answers is all or nothing: no half-finished draft is kept.
+                case let other:
+                    throw CLIError("Onboarding stopped unexpectedly (\(other)); nothing was saved.")
+                }
+            }
+        }
+    }
+
+    /// Prints each problem as `field: message` and returns the exit code.
+    private static func reject(_ issues: [ValidationIssue]) -> ExitCode {
+        for issue in issues { CLI.printError("\(OnboardingAnswers.documentField(issue.field)): \(issue.message)") }
+        CLI.printError("error: the answers are not valid; nothing was saved.")
+        return .failure
+    }
+
+    // MARK: - The half-finished draft
+
+    /// The draft as stored: whose it is, and the answers.
+    private struct StoredDraft: Codable {
+        var userID: UUID
+        var draft: OnboardingDraft
+    }
+
+    /// A JSON file in the data directory (mode 0600) until AirFitCore offers a draft repository.
+    private static let draftFile = "onboarding-draft.json"
+
+    /// The owner's half-finished draft, if there is one; an unreadable file or someone else's draft starts afresh.
+    private func loadDraft(_ context: StoreContext, userID: UUID) throws -> OnboardingDraft? {
+        guard let data = FileManager.default.contents(atPath: context.dataDirectory.file(Self.draftFile)),
+            let stored = try? JSONCoding.decoder.decode(StoredDraft.self, from: data), stored.userID == userID
+        else { return nil }
+        return stored.draft
+    }
+
+    /// Saves the owner's draft, or deletes it when `draft` is `nil`.
+    private func saveDraft(_ draft: OnboardingDraft?, _ context: StoreContext, userID: UUID) throws {
+        let path = context.dataDirectory.file(Self.draftFile)
+        guard let draft else { return try PrivateFile.remove(path) }
+        try PrivateFile.save(try JSONCoding.encoder.encode(StoredDraft(userID: userID, draft: draft)), to: path)
+    }
+}
+
+/// The two effects the flow asks for, `.generate` and `.complete`, through ``OnboardingCompletion``.
+private struct OnboardingEffects {
+    let context: StoreContext
+
+    /// Runs goal analysis (by the owner's AI provider when one is set up, else locally), printing the steps.
+    func goal(for draft: OnboardingDraft, analyzeGoal: Bool) async -> StructuredGoal {
+        var selection: CoachModelSelection?
+        if analyzeGoal, let owner = try? await context.existingOwner() {
+            selection = await CoachModelSelection.resolveIfAvailable(user: owner, vault: context.vault)
+        }
+        if analyzeGoal {
+            print("  • Analyzing your goal" + (selection.map { " with \($0.provider.rawValue) (\($0.resolvedModel))…" } ?? " locally…"))
+            Console.flush()
+        }
+        let analyzer = GoalAnalyzer(streamer: AIClient(logger: CLI.logger(label: "airfit.ai")))
+        let result = await OnboardingCompletion(repository: context.store, analyzer: analyzer)
+            .goal(for: draft, analyzeGoal: analyzeGoal, selection: selection)
+        print("  • Shaping your coach's personality")
+        print("  • Setting boundaries around your sleep and schedule")
+        let source: String
+        switch result.goal.source {
+        case .card: source = "from the card \"\(draft.aspirationCard?.displayName ?? "")\""
+        case .llm: source = "analysed by the model" + (selection.map { " (\($0.provider.rawValue) \($0.resolvedModel))" } ?? "")
+        case .local: source = "from the local analysis" + (result.fallbackReason.map { " (\($0))" } ?? "")
+        case nil: source = "from your answers"
+        }
+        print("Goal: \(PersonaText.goal(result.goal)) — \(source)")
+        return result.goal
+    }
+
+    /// Saves the persona for the owner (created now if this is the first use).
+    func complete(_ draft: OnboardingDraft) async throws {
+        let owner = try await context.owner()
+        let analyzer = GoalAnalyzer(streamer: AIClient(logger: CLI.logger(label: "airfit.ai")))
+        try await OnboardingCompletion(repository: context.store, analyzer: analyzer).complete(draft, user: owner)
+    }
+}

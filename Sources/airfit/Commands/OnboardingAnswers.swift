@@ -1,0 +1,243 @@
+import AirFitCore
+import Foundation
+
+/// Every onboarding answer in one JSON document, for `airfit onboard --answers FILE.json`.
+///
+/// The document is read into a draft of answers; ``apply(_:to:)`` copies one screen's answers into the flow's
+/// draft just before the flow is told "next", so the state machine validates them exactly as it does at the
+/// terminal. The schema is documented in the README's command-line section.
+struct OnboardingAnswers {
+    /// The answers; whatever the document leaves out keeps the flow's default.
+    private let answers: OnboardingDraft
+
+    /// The top-level members the document may have.
+    static let members = [
+        "lifeSnapshot", "aspiration", "style", "engagement", "availability", "sleep", "motivation", "units", "establishBaseline",
+    ]
+
+    /// Problems with the document's shape, each naming its field.
+    struct Problems: Error {
+        var issues: [ValidationIssue]
+    }
+
+    /// Reads a document.
+    /// - Throws: ``Problems`` naming every member that is not valid JSON of the documented shape.
+    init(json data: Data) throws {
+        let document: JSONValue
+        do {
+            document = try JSONValue(data: data)
+        } catch {
+            throw Problems(issues: [ValidationIssue(field: "answers", message: "The file is not valid JSON.")])
+        }
+        guard case .object(let members) = document else {
+            throw Problems(issues: [ValidationIssue(field: "answers", message: "The file must hold one JSON object.")])
+        }
+        var reader = Reader()
+        var draft = OnboardingDraft()
+        for key in members.keys.sorted() where !Self.members.contains(key) {
+            reader.problem(key, "Not a known answer; the answers are \(Self.members.joined(separator: ", ")).")
+        }
+        if let value = members["lifeSnapshot"] { reader.lifeSnapshot(value, into: &draft) }
+        if let value = members["aspiration"] { reader.aspiration(value, into: &draft) }
+        if let value = members["style"] { reader.style(value, into: &draft) }
+        if let value = members["engagement"] { reader.engagement(value, into: &draft) }
+        if let value = members["availability"] { reader.availability(value, into: &draft) }
+        if let value = members["sleep"] { reader.sleep(value, into: &draft) }
+        if let value = members["motivation"] { reader.motivation(value, into: &draft) }
+        if let value = members["units"], let units = reader.option(value, "units", MeasurementSystem.allCases) {
+            draft.preferredUnits = units
+        }
+        if let value = members["establishBaseline"], let flag = reader.bool(value, "establishBaseline") {
+            draft.establishBaseline = flag
+        }
+        guard reader.issues.isEmpty else { throw Problems(issues: reader.issues) }
+        answers = draft
+    }
+
+    /// Copies the answers that belong on `screen` into `draft`.
+    func apply(_ screen: OnboardingScreen, to draft: inout OnboardingDraft) {
+        switch screen {
+        case .lifeSnapshot:
+            draft.lifeSnapshot = answers.lifeSnapshot
+        case .coreAspiration:
+            draft.aspirationCard = answers.aspirationCard
+            draft.aspirationText = answers.aspirationText
+        case .coachingStyle:
+            draft.coachingStyle = answers.coachingStyle
+        case .engagementPreferences:
+            draft.engagement = answers.engagement
+            draft.customEngagement = answers.customEngagement
+        case .typicalAvailability:
+            draft.availability = answers.availability
+        case .sleepAndBoundaries:
+            draft.sleep = answers.sleep
+        case .motivationAndCheckins:
+            draft.achievementStyle = answers.achievementStyle
+            draft.inactivityStyle = answers.inactivityStyle
+            draft.preferredUnits = answers.preferredUnits
+            draft.establishBaseline = answers.establishBaseline
+        case .openingScreen, .generatingCoach, .coachProfileReady:
+            break
+        }
+    }
+
+    /// The name of a flow field in this document (the flow calls the style blend `coachingStyle`).
+    static func documentField(_ field: String) -> String {
+        field == "coachingStyle" ? "style" : field
+    }
+}
+
+/// Reads the members of an answers document, collecting every problem instead of stopping at the first.
+private struct Reader {
+    var issues: [ValidationIssue] = []
+
+    mutating func problem(_ field: String, _ message: String) {
+        issues.append(ValidationIssue(field: field, message: message))
+    }
+
+    mutating func lifeSnapshot(_ value: JSONValue, into draft: inout OnboardingDraft) {
+        guard case .array(let entries) = value else {
+            return problem("lifeSnapshot", "Give a list of ids, e.g. [\"busy_professional\"].")
+        }
+        for (index, entry) in entries.enumerated() {
+            if let item = option(entry, "lifeSnapshot[\(index)]", LifeSnapshotSelections.Item.allCases) { draft.lifeSnapshot[item] = true }
+        }
+    }
+
+    mutating func aspiration(_ value: JSONValue, into draft: inout OnboardingDraft) {
+        let hint = "Give a card id (\(ids(AspirationCard.allCases.filter { $0 != .custom }))) or {\"text\": \"your goal\"}."
+        switch value {
+        case .string(let id):
+            guard let card = AspirationCard(rawValue: id), card != .custom else { return problem("aspiration", hint) }
+            draft.aspirationCard = card
+        case .object(let members):
+            guard members.count == 1, case .string(let text)? = members["text"] else { return problem("aspiration", hint) }
+            draft.aspirationCard = .custom
+            draft.aspirationText = text
+        default:
+            problem("aspiration", hint)
+        }
+    }
+
+    mutating func style(_ value: JSONValue, into draft: inout OnboardingDraft) {
+        let styles = CoachingStylePreferences.Style.allCases
+        guard case .object(let members) = value else {
+            return problem("style", "Give an object of numbers: {\"authoritative\": 40, \"empathetic\": 30, …}.")
+        }
+        var blend = CoachingStylePreferences(authoritativeDirect: 0, empatheticEncouraging: 0, analyticalPrecise: 0, playfulMotivating: 0)
+        for (key, weight) in members.sorted(by: { $0.key < $1.key }) {
+            guard let style = CoachingStylePreferences.Style(rawValue: key) else {
+                problem("style.\(key)", "Not a style; the styles are \(ids(styles)).")
+                continue
+            }
+            guard case .number(let number) = weight else {
+                problem("style.\(key)", "Give a number (any scale; the four are blended to 100%).")
+                continue
+            }
+            blend[style] = number
+        }
+        draft.coachingStyle = blend
+    }
+
+    mutating func engagement(_ value: JSONValue, into draft: inout OnboardingDraft) {
+        let presets = EngagementPreset.allCases.filter { $0 != .custom }
+        let hint = "Give a preset id (\(ids(presets))) or {\"custom\": {\"detailedTracking\": true, …}}."
+        switch value {
+        case .string(let id):
+            guard let preset = EngagementPreset(rawValue: id), preset != .custom else { return problem("engagement", hint) }
+            draft.engagement = preset
+        case .object(let members):
+            guard members.count == 1, case .object(let toggles)? = members["custom"] else { return problem("engagement", hint) }
+            var custom = CustomEngagementSettings()
+            let names: [(String, WritableKeyPath<CustomEngagementSettings, Bool>)] = [
+                ("detailedTracking", \.detailedTracking), ("dailyInsights", \.dailyInsights), ("autoRecoveryAdjust", \.autoRecoveryAdjust),
+            ]
+            for key in toggles.keys.sorted() where !names.contains(where: { $0.0 == key }) {
+                problem("engagement.custom.\(key)", "Not a setting; the settings are \(names.map(\.0).joined(separator: ", ")).")
+            }
+            for (name, path) in names {
+                if let toggle = toggles[name], let flag = bool(toggle, "engagement.custom.\(name)") { custom[keyPath: path] = flag }
+            }
+            draft.engagement = .custom
+            draft.customEngagement = custom
+        default:
+            problem("engagement", hint)
+        }
+    }
+
+    mutating func availability(_ value: JSONValue, into draft: inout OnboardingDraft) {
+        guard case .array(let entries) = value else {
+            return problem("availability", "Give a list of {\"day\": \"mon\", \"start\": \"07:00\", \"end\": \"08:00\"}.")
+        }
+        for (index, entry) in entries.enumerated() {
+            let field = "availability[\(index)]"
+            guard case .string(let day)? = entry["day"], case .string(let start)? = entry["start"],
+                case .string(let end)? = entry["end"], case .object(let members) = entry, members.count == 3
+            else {
+                problem(field, "Give {\"day\": \"mon\", \"start\": \"07:00\", \"end\": \"08:00\"}.")
+                continue
+            }
+            switch OnboardingInput.availabilityBlock("\(day) \(start) \(end)") {
+            case .success(let block): draft.availability.append(block)
+            case .failure(let failure): problem(field, failure.message)
+            }
+        }
+    }
+
+    mutating func sleep(_ value: JSONValue, into draft: inout OnboardingDraft) {
+        guard case .object(let members) = value else {
+            return problem("sleep", "Give {\"bedtime\": \"22:30\", \"wake\": \"06:30\", \"rhythm\": \"consistent\"}.")
+        }
+        for key in members.keys.sorted() where !["bedtime", "wake", "rhythm"].contains(key) {
+            problem("sleep.\(key)", "Not a sleep setting; the settings are bedtime, wake, rhythm.")
+        }
+        if let bedtime = members["bedtime"], let time = time(bedtime, "sleep.bedtime") { draft.sleep.bedtime = time }
+        if let wake = members["wake"], let time = time(wake, "sleep.wake") { draft.sleep.wakeTime = time }
+        if let rhythm = members["rhythm"], let value = option(rhythm, "sleep.rhythm", SleepRhythmType.allCases) {
+            draft.sleep.rhythm = value
+        }
+    }
+
+    mutating func motivation(_ value: JSONValue, into draft: inout OnboardingDraft) {
+        guard case .object(let members) = value else {
+            return problem("motivation", "Give {\"achievement\": \"subtle\", \"inactivity\": \"gentle\"}.")
+        }
+        for key in members.keys.sorted() where !["achievement", "inactivity"].contains(key) {
+            problem("motivation.\(key)", "Not a motivation setting; the settings are achievement, inactivity.")
+        }
+        if let entry = members["achievement"], let style = option(entry, "motivation.achievement", AchievementStyle.allCases) {
+            draft.achievementStyle = style
+        }
+        if let entry = members["inactivity"], let style = option(entry, "motivation.inactivity", InactivityResponseStyle.allCases) {
+            draft.inactivityStyle = style
+        }
+    }
+
+    /// One of `options` by its id.
+    mutating func option<T: RawRepresentable>(_ value: JSONValue, _ field: String, _ options: [T]) -> T? where T.RawValue == String {
+        if case .string(let id) = value, let option = options.first(where: { $0.rawValue == id }) { return option }
+        problem(field, "\(describe(value)) is not an option; use \(ids(options)).")
+        return nil
+    }
+
+    mutating func bool(_ value: JSONValue, _ field: String) -> Bool? {
+        if case .bool(let flag) = value { return flag }
+        problem(field, "Give true or false.")
+        return nil
+    }
+
+    mutating func time(_ value: JSONValue, _ field: String) -> TimeOfDay? {
+        if case .string(let text) = value, let time = TimeOfDay(text) { return time }
+        problem(field, "Give a time as \"HH:mm\" on a 24-hour clock, e.g. \"22:30\".")
+        return nil
+    }
+
+    private func ids<T: RawRepresentable>(_ options: [T]) -> String where T.RawValue == String {
+        options.map(\.rawValue).joined(separator: ", ")
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return "\"\(text)\"" }
+        return (try? value.encoded()).map { String(decoding: $0, as: UTF8.self) } ?? "This value"
+    }
+}

@@ -1,0 +1,40 @@
+import AirFitAI
+import AirFitCoach
+import AirFitStore
+import AirFitWeather
+import Foundation
+
+/// The coach engine as the command line runs it: storage, the key vault, the AI client and, unless turned
+/// off, Open-Meteo weather for the person's saved location (as `airfit weather` fetches it).
+struct CoachRuntime {
+    /// How long the weather may take before the coach answers without it.
+    static let weatherTimeout: Duration = .seconds(5)
+
+    let engine: CoachEngine
+    private let closeWeather: @Sendable () async -> Void
+
+    /// Creates the engine over `context`.
+    init(context: StoreContext, weather: WeatherOptions) {
+        var source: WeatherServiceSource?
+        var close: @Sendable () async -> Void = {}
+        if !weather.noWeather {
+            let client = AsyncHTTPWeatherClient.makeFailFastClient()
+            let logger = CLI.logger(label: "airfit.weather")
+            let http = AsyncHTTPWeatherClient(client: client, logger: logger)
+            let provider = WeatherProviderCatalog.provider(
+                .openMeteo, baseURL: weather.weatherBaseURL.flatMap(URL.init(string:)), http: http, timeout: Self.weatherTimeout,
+                logger: logger)
+            source = WeatherServiceSource(service: WeatherService(provider: provider, logger: logger))
+            close = { try? await client.shutdown() }
+        }
+        engine = CoachEngine(
+            repository: context.store, vault: context.vault, streamer: AIClient(logger: CLI.logger(label: "airfit.ai")),
+            weather: source)
+        closeWeather = close
+    }
+
+    /// Releases the weather connection pool.
+    func shutdown() async {
+        await closeWeather()
+    }
+}
