@@ -105,6 +105,15 @@ struct SystemPromptBuilderTests {
         #expect(first.estimatedTokens == (first.text.count + 3) / 4)
     }
 
+    @Test("A person without a name is never called \"there\" in the prompt")
+    func unnamed() throws {
+        let persona = PersonaSynthesis.profile(from: OnboardingDraft())
+        let prompt = try SystemPromptBuilder().build(user: User(name: " "), persona: persona, context: PromptContext(now: Date()))
+        #expect(prompt.text.contains("You are AirFit Coach, this person's personal fitness coach."))
+        #expect(prompt.text.contains("only discuss their own data with them."))
+        #expect(!prompt.text.contains("there"))
+    }
+
     @Test("A very large prompt carries a size warning")
     func warning() throws {
         var testCase = Self.cases[2]

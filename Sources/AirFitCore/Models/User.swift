@@ -72,6 +72,11 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         self.lastActiveAt = lastActiveAt
     }
 
+    /// Whether the person gave a name or nickname.
+    public var hasName: Bool {
+        !(nickname ?? "").trimmingCharacters(in: .whitespaces).isEmpty || !name.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
     /// The name the coach uses: nickname, else name, else "there".
     public var displayName: String {
         if let nickname, !nickname.trimmingCharacters(in: .whitespaces).isEmpty { return nickname }
