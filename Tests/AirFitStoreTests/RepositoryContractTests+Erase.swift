@@ -16,6 +16,8 @@ extension RepositoryContractTests {
                 let vault = KeyVault(database: database, masterKey: .generate())
                 try await vault.saveSecret("sk-gone-0123456789abcdef", provider: "openai", userID: gone.user.id)
                 try await vault.saveSecret("sk-kept-0123456789abcdef", provider: "openai", userID: kept.user.id)
+                try await database.store.saveDraft(OnboardingDraft(), userID: gone.user.id)
+                try await database.store.saveDraft(OnboardingDraft(), userID: kept.user.id)
             }
             let keptBefore = try await store.rowCounts(userID: kept.user.id)
 
@@ -24,7 +26,10 @@ extension RepositoryContractTests {
                 "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count, "food_entries": gone.meals.count,
                 "daily_logs": gone.logs.count, "coach_messages": gone.messages.count, "data_exports": gone.exports.count,
             ]
-            if database != nil { expected["vault_entries"] = 1 }
+            if database != nil {
+                expected["vault_entries"] = 1
+                expected["onboarding_drafts"] = 1
+            }
             #expect(counts == expected)
 
             #expect(try await store.repository.user(id: gone.user.id) == nil)
@@ -60,13 +65,14 @@ extension RepositoryContractTests {
             let seeded = try await Fixture.seed(store.repository)
             try await KeyVault(database: database, masterKey: .generate())
                 .saveSecret("AIza0123456789abcdefgh", provider: "gemini", userID: seeded.user.id)
+            try await database.store.saveDraft(OnboardingDraft(), userID: seeded.user.id)
             let counts = try await database.rowCounts(userID: seeded.user.id)
             #expect(counts == [
                 "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 4, "daily_logs": 3, "coach_messages": 5,
-                "data_exports": 2, "vault_entries": 1,
+                "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1,
             ])
             // Every table of the schema must be counted, except Fluent's own migration log and the web
-            // sign-in accounts, which "delete all data" deliberately keeps.
+            // sign-in (accounts and browser sessions), which "delete all data" deliberately keeps.
             let sql = try database.rawSQL()
             let tables: [String]
             switch backend {
@@ -77,7 +83,7 @@ extension RepositoryContractTests {
                 tables = try await sql.raw("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'")
                     .all().map { try $0.decode(column: "name", as: String.self) }
             }
-            #expect(Set(tables).subtracting(["_fluent_migrations", "accounts"]) == Set(counts.keys))
+            #expect(Set(tables).subtracting(["_fluent_migrations", "accounts", "web_sessions"]) == Set(counts.keys))
         }
     }
 }

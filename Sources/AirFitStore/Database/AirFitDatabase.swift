@@ -73,6 +73,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(CreateSchema())
         migrations.add(CreateAccounts())
         migrations.add(AddUserAIBaseURL())
+        migrations.add(CreateSessionsAndDrafts())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

@@ -3,7 +3,7 @@ import FluentKit
 import Foundation
 
 extension FluentStore {
-    /// Deletes the user's rows from every table, vault entries included, in one transaction.
+    /// Deletes the user's rows from every table, vault entries and the onboarding draft included, in one transaction.
     public func deleteAllData(userID: UUID) async throws -> [String: Int] {
         try await database.transaction { db in
             var counts: [String: Int] = [:]
@@ -13,6 +13,7 @@ extension FluentStore {
             counts[DailyLogModel.schema] = try await Self.deleteRows(DailyLogModel.query(on: db).filter(\.$userID == userID))
             counts[FoodEntryModel.schema] = try await Self.deleteRows(FoodEntryModel.query(on: db).filter(\.$userID == userID))
             counts[WorkoutModel.schema] = try await Self.deleteRows(WorkoutModel.query(on: db).filter(\.$userID == userID))
+            counts[OnboardingDraftModel.schema] = try await Self.deleteRows(OnboardingDraftModel.query(on: db).filter(\.$userID == userID))
             counts[OnboardingProfileModel.schema] = try await Self.deleteRows(
                 OnboardingProfileModel.query(on: db).filter(\.$userID == userID))
             counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
