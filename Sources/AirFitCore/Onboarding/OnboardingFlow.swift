@@ -28,6 +28,10 @@ public struct OnboardingFlow: Sendable, Equatable {
         case refine
         /// "Begin with my coach" on the ready screen.
         case finish
+        /// "Add" on the availability screen: a new weekly time slot.
+        case addAvailability(WorkoutAvailabilityBlock)
+        /// "Remove" next to a time slot on the availability screen.
+        case removeAvailability(id: UUID)
     }
 
     /// What the caller must do.
@@ -109,6 +113,18 @@ public struct OnboardingFlow: Sendable, Equatable {
 
         case (.finish, .coachProfileReady):
             return [.complete]
+
+        case (.addAvailability(let block), .typicalAvailability):
+            // The new slot is checked against the ones already there; nothing changes when it does not fit.
+            let issues = OnboardingValidation.availabilityIssues(draft.availability + [block])
+            guard issues.isEmpty else { return [.showIssues(issues)] }
+            draft.availability.append(block)
+            draft.availability.sort { ($0.dayOfWeek, $0.startTime) < ($1.dayOfWeek, $1.startTime) }
+            return [.persistDraft, .show(.typicalAvailability)]
+
+        case (.removeAvailability(let id), .typicalAvailability):
+            draft.availability.removeAll { $0.id == id }
+            return [.persistDraft, .show(.typicalAvailability)]
 
         default:
             return [.show(draft.screen)]

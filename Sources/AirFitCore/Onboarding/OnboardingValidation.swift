@@ -67,9 +67,18 @@ public enum OnboardingValidation {
         }
     }
 
-    /// Problems with availability blocks: valid day, end after start, no overlaps on a day.
+    /// The most weekly time slots a person can enter (three a day).
+    public static let maximumAvailabilityBlocks = 21
+
+    /// Problems with availability blocks: valid day, end after start, no overlaps on a day, at most 21 slots.
     public static func availabilityIssues(_ blocks: [WorkoutAvailabilityBlock]) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
+        if blocks.count > maximumAvailabilityBlocks {
+            issues.append(
+                ValidationIssue(
+                    field: "availability[\(maximumAvailabilityBlocks)]",
+                    message: "You can add up to \(maximumAvailabilityBlocks) time slots; remove one to add another."))
+        }
         for (index, block) in blocks.enumerated() {
             let field = "availability[\(index)]"
             if !(1...7).contains(block.dayOfWeek) {
