@@ -64,6 +64,7 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -99,7 +100,7 @@ let package = Package(
         .testTarget(
             name: "AirFitServerTests",
             dependencies: [
-                "AirFitServer", "AirFitTestSupport",
+                "AirFitServer", "AirFitStore", "AirFitTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -23,13 +23,20 @@ public struct ServerDependencies: Sendable {
     public var passwordCost: UInt8
     /// `AIRFIT_ENV=development`: shows the developer tools page.
     public var isDevelopment: Bool
+    /// Browser sessions (sign-ins survive a restart when this is a database).
+    public var sessions: any WebSessionRepository
+    /// Half-finished onboarding drafts.
+    public var drafts: any OnboardingDraftRepository
+    /// The current time: session expiry and app lock read it (tests move it).
+    public var now: @Sendable () -> Date
 
-    /// Creates the dependency set; without stores, an empty in-memory installation.
+    /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
     public init(
         health: any HealthChecking, repository: any AirFitRepository = InMemoryStore(),
         accounts: any AccountRepository = InMemoryAccountRepository(), vault: any SecretVault = InMemorySecretVault(),
         aiClient: AIClient = AIClient(), weather: (any CoachWeatherSource)? = nil, passwordCost: UInt8 = 12,
-        isDevelopment: Bool = false
+        isDevelopment: Bool = false, sessions: any WebSessionRepository = InMemoryWebSessionRepository(),
+        drafts: any OnboardingDraftRepository = InMemoryOnboardingDraftRepository(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.health = health
         self.repository = repository
@@ -39,6 +46,9 @@ public struct ServerDependencies: Sendable {
         self.weather = weather
         self.passwordCost = passwordCost
         self.isDevelopment = isDevelopment
+        self.sessions = sessions
+        self.drafts = drafts
+        self.now = now
     }
 }
 

@@ -1,60 +1,69 @@
+import AirFitCore
+import Crypto
 import Foundation
 
-/// A browser session: anonymous until sign-in; carries the CSRF token every form posts back.
-struct Session: Sendable, Equatable {
-    /// The signed-in account, or nil before sign-in.
-    var accountID: UUID?
-    /// Compared with the `_csrf` field of every state-changing form.
-    var csrfToken: String
-    /// Set when the person chose "Maybe later" on onboarding.
-    var skippedOnboarding = false
-    var lastSeen: Date
-}
+/// Browser sessions on top of a `WebSessionRepository`: cookie tokens in, hashed look-ups, sliding expiry.
+///
+/// The cookie carries a random token; the repository only ever sees its SHA-256, so a copy of the
+/// database does not sign anyone in.
+struct SessionStore: Sendable {
+    let repository: any WebSessionRepository
+    /// The current time (tests move it).
+    let now: @Sendable () -> Date
+    /// How long a signed-in session lives without a request.
+    var signedInLifetime: TimeInterval = 60 * 60 * 24 * 30
+    /// How long a session lives before sign-in (it only carries the sign-in form's CSRF token).
+    var anonymousLifetime: TimeInterval = 60 * 60 * 24
 
-/// Server-side sessions keyed by an unguessable cookie token; idle sessions expire.
-actor SessionStore {
-    private var sessions: [String: Session] = [:]
-    private let idleLimit: TimeInterval
-
-    /// Creates a store whose sessions expire after `idleLimit` seconds without a request.
-    init(idleLimit: TimeInterval = 60 * 60 * 24 * 14) {
-        self.idleLimit = idleLimit
+    /// The live session for `token`, as stored (not touched).
+    func session(_ token: String?) async throws -> WebSession? {
+        guard let token, !token.isEmpty else { return nil }
+        return try await repository.session(tokenHash: SessionToken.hash(token), now: now())
     }
 
-    /// The live session for `token`, touched now.
-    func session(_ token: String?, now: Date = Date()) -> Session? {
-        guard let token, var session = sessions[token] else { return nil }
-        guard now.timeIntervalSince(session.lastSeen) < idleLimit else {
-            sessions[token] = nil
-            return nil
-        }
-        session.lastSeen = now
-        sessions[token] = session
-        return session
-    }
-
-    /// Starts a session and returns its cookie token.
-    func create(accountID: UUID?, now: Date = Date()) -> (token: String, session: Session) {
-        let session = Session(accountID: accountID, csrfToken: RandomToken.make(), lastSeen: now)
-        let token = RandomToken.make()
-        sessions[token] = session
+    /// Starts a session and returns its cookie token; clears out expired sessions on the way.
+    func create(accountID: UUID?) async throws -> (token: String, session: WebSession) {
+        let now = now()
+        try await repository.deleteExpiredSessions(now: now)
+        let token = SessionToken.make()
+        let session = WebSession(
+            tokenHash: SessionToken.hash(token), accountID: accountID, csrfToken: SessionToken.make(), createdAt: now,
+            lastSeenAt: now, expiresAt: now.addingTimeInterval(lifetime(accountID)))
+        try await repository.createSession(session)
         return (token, session)
     }
 
-    /// Replaces the session stored under `token`.
-    func update(_ token: String, _ session: Session) { sessions[token] = session }
+    /// Saves `session` as used now: `lastSeenAt` is now and the expiry moves forward.
+    func touch(_ session: WebSession) async throws -> WebSession {
+        var session = session
+        session.lastSeenAt = now()
+        session.expiresAt = session.lastSeenAt.addingTimeInterval(lifetime(session.accountID))
+        try await repository.updateSession(session)
+        return session
+    }
 
-    /// Ends a session.
-    func remove(_ token: String) { sessions[token] = nil }
+    /// Saves changes to `session` (skipped onboarding, lock) without counting as use.
+    func update(_ session: WebSession) async throws { try await repository.updateSession(session) }
+
+    /// Ends the session of `token`.
+    func remove(_ token: String) async throws { try await repository.deleteSession(tokenHash: SessionToken.hash(token)) }
+
+    private func lifetime(_ accountID: UUID?) -> TimeInterval { accountID == nil ? anonymousLifetime : signedInLifetime }
 }
 
-/// 256 random bits, URL-safe.
-enum RandomToken {
+/// Cookie tokens: 256 random bits, URL-safe; stored only as their SHA-256.
+enum SessionToken {
+    /// A new random token.
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Lower-case hex SHA-256 of `token`.
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

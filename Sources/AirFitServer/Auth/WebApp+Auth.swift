@@ -7,30 +7,38 @@ extension WebApp {
     func registerAuth(on router: Router<AirFitRequestContext>) {
         router.get("/setup") { request, _ -> Response in
             guard try await dependencies.accounts.accountCount() == 0 else { return WebResponses.redirect("/signin") }
-            return await authPage("setup", title: "Welcome", request: request, email: "", errors: [])
+            return try await authPage("setup", title: "Welcome", request: request, email: "", errors: [])
         }
         router.post("/setup") { request, _ -> Response in try await setup(request) }
         router.get("/signin") { request, _ -> Response in
             if try await dependencies.accounts.accountCount() == 0 { return WebResponses.redirect("/setup") }
-            return await authPage("signin", title: "Sign in", request: request, email: "", errors: [])
+            return try await authPage("signin", title: "Sign in", request: request, email: "", errors: [])
         }
         router.post("/signin") { request, context -> Response in
             try await signIn(request, peer: context.remoteAddress?.ipAddress ?? "unknown")
         }
         router.post("/signout") { request, _ -> Response in
-            try await requireForm(request) { signed, _ in
-                await sessions.remove(signed.token)
-                let cookie = WebResponses.sessionCookieHeader("", request: request, expire: true)
-                return WebResponses.setting(cookie: cookie, on: WebResponses.redirect("/signin"))
+            // Works while app lock wants the password too: signing out is always allowed.
+            let signed: Signed
+            switch try await signInState(request) {
+            case .active(let found), .locked(let found): signed = found
+            case .signedOut: return WebResponses.redirect("/signin")
             }
+            let form = try await FormData.read(request)
+            guard Self.csrfMatches(form, signed.session) else {
+                throw HTTPError(.forbidden, message: "The form expired. Reload the page and try again.")
+            }
+            try await sessions.remove(signed.token)
+            let cookie = WebResponses.sessionCookieHeader("", request: request, expire: true)
+            return WebResponses.setting(cookie: cookie, on: WebResponses.redirect("/signin"))
         }
     }
 
     /// Renders the setup or sign-in form with the anonymous session's CSRF token.
     private func authPage(
         _ template: String, title: String, request: Request, email: String, errors: [String], status: HTTPResponse.Status = .ok
-    ) async -> Response {
-        let (_, session, cookie) = await anonymousSession(request)
+    ) async throws -> Response {
+        let (_, session, cookie) = try await anonymousSession(request)
         var response = page(
             template, title: title, user: nil,
             context: ["csrf": session.csrfToken, "email": email, "errors": errors, "hasErrors": !errors.isEmpty])
@@ -41,7 +49,7 @@ extension WebApp {
     /// Reads an anonymous form, checking its CSRF token.
     private func anonymousForm(_ request: Request) async throws -> FormData {
         let form = try await FormData.read(request)
-        guard let token = request.cookies[WebResponses.sessionCookie]?.value, let session = await sessions.session(token),
+        guard let token = request.cookies[WebResponses.sessionCookie]?.value, let session = try await sessions.session(token),
             Self.csrfMatches(form, session)
         else { throw HTTPError(.forbidden, message: "The form expired. Reload the page and try again.") }
         return form
@@ -54,14 +62,15 @@ extension WebApp {
         let password = form["password"] ?? ""
         let errors = AccountRules.problems(email: email, password: password)
         guard errors.isEmpty else {
-            return await authPage("setup", title: "Welcome", request: request, email: email, errors: errors, status: .unprocessableContent)
+            return try await authPage(
+                "setup", title: "Welcome", request: request, email: email, errors: errors, status: .unprocessableContent)
         }
         let owner = try await dependencies.repository.users().first ?? User(email: email)
         if try await dependencies.repository.user(id: owner.id) == nil { try await dependencies.repository.createUser(owner) }
         let hash = try await PasswordHasher(cost: dependencies.passwordCost).hash(password)
         let account = Account(email: email, passwordHash: hash, userID: owner.id)
         try await dependencies.accounts.createAccount(account)
-        return await startSession(for: account, request: request)
+        return try await startSession(for: account, request: request)
     }
 
     private func signIn(_ request: Request, peer: String) async throws -> Response {
@@ -71,7 +80,7 @@ extension WebApp {
         // the proxy, so the limit becomes per email.
         let key = "\(email)|\(peer)"
         guard await limiter.allows(key) else {
-            return await authPage(
+            return try await authPage(
                 "signin", title: "Sign in", request: request, email: email,
                 errors: ["Too many failed attempts. Wait 15 minutes and try again."], status: .tooManyRequests)
         }
@@ -79,18 +88,18 @@ extension WebApp {
             try await PasswordHasher(cost: dependencies.passwordCost).verify(form["password"] ?? "", hash: account.passwordHash)
         else {
             await limiter.recordFailure(key)
-            return await authPage(
+            return try await authPage(
                 "signin", title: "Sign in", request: request, email: email,
                 errors: ["That email and password do not match."], status: .unauthorized)
         }
         await limiter.reset(key)
-        return await startSession(for: account, request: request)
+        return try await startSession(for: account, request: request)
     }
 
     /// A fresh session token on sign-in, so a token planted before sign-in is worthless.
-    private func startSession(for account: Account, request: Request) async -> Response {
-        if let old = request.cookies[WebResponses.sessionCookie]?.value { await sessions.remove(old) }
-        let created = await sessions.create(accountID: account.id)
+    private func startSession(for account: Account, request: Request) async throws -> Response {
+        if let old = request.cookies[WebResponses.sessionCookie]?.value { try await sessions.remove(old) }
+        let created = try await sessions.create(accountID: account.id)
         return WebResponses.setting(
             cookie: WebResponses.sessionCookieHeader(created.token, request: request), on: WebResponses.redirect("/"))
     }

@@ -44,10 +44,11 @@ extension WebApp {
         router.post("/settings/data/delete") { request, _ -> Response in
             try await requireForm(request) { signed, _ in
                 _ = try await dependencies.repository.deleteAllData(userID: signed.user.id)
-                await drafts.remove(for: signed.user.id)
+                // The draft may live in another store than the data; the sign-in (account, session) stays.
+                try await drafts.remove(for: signed.user.id)
                 var session = signed.session
                 session.skippedOnboarding = false
-                await sessions.update(signed.token, session)
+                try await sessions.update(session)
                 return WebResponses.redirect("/settings/data?deleted=1")
             }
         }

@@ -8,7 +8,7 @@ extension WebApp {
     func registerOnboarding(on router: Router<AirFitRequestContext>) {
         router.get("/onboarding") { request, _ -> Response in
             try await requireSignIn(request) { signed in
-                let draft = await drafts.draft(for: signed.user.id)
+                let draft = try await drafts.draft(for: signed.user.id)
                 return onboardingPage(draft, signed: signed, issues: [])
             }
         }
@@ -23,7 +23,7 @@ extension WebApp {
     }
 
     private func handleOnboarding(_ form: FormData, signed: Signed) async throws -> Response {
-        var flow = OnboardingFlow(draft: await drafts.draft(for: signed.user.id))
+        var flow = OnboardingFlow(draft: try await drafts.draft(for: signed.user.id))
         // A form from another screen (a stale tab) changes nothing; show where the flow really is.
         guard form["screen"] == flow.screen.rawValue else { return WebResponses.redirect("/onboarding") }
         OnboardingForm.apply(form, to: &flow.draft)
@@ -43,7 +43,7 @@ extension WebApp {
             let action = pending.removeFirst()
             switch action {
             case .show, .showError: break
-            case .persistDraft: await drafts.save(flow.draft, for: signed.user.id)
+            case .persistDraft: try await drafts.save(flow.draft, for: signed.user.id)
             case .showIssues(let found): issues = found
             case .generate(let analyzeGoal):
                 // Goal analysis asks the person's provider (bounded by a timeout) and falls back to the local analysis.
@@ -53,11 +53,11 @@ extension WebApp {
             case .leave:
                 var session = signed.session
                 session.skippedOnboarding = true
-                await sessions.update(signed.token, session)
+                try await sessions.update(session)
                 response = WebResponses.redirect("/")
             case .complete:
                 try await onboardingCompletion.complete(flow.draft, user: signed.user)
-                await drafts.remove(for: signed.user.id)
+                try await drafts.remove(for: signed.user.id)
                 response = WebResponses.redirect("/")
             }
         }

@@ -5,18 +5,28 @@ import Hummingbird
 /// The web app: pages, sessions and forms on top of the repositories.
 struct WebApp: Sendable {
     let dependencies: ServerDependencies
-    let sessions = SessionStore()
     let limiter = LoginRateLimiter()
     let views = Views()
-    let drafts = OnboardingDrafts()
     let replies = ActiveReplies()
+
+    /// Browser sessions, stored in `dependencies.sessions`.
+    var sessions: SessionStore { SessionStore(repository: dependencies.sessions, now: dependencies.now) }
+    /// Onboarding drafts, stored in `dependencies.drafts`.
+    var drafts: OnboardingDrafts { OnboardingDrafts(repository: dependencies.drafts) }
 
     /// A request from a signed-in person.
     struct Signed: Sendable {
         let token: String
-        let session: Session
+        let session: WebSession
         let account: Account
         let user: User
+    }
+
+    /// Who is asking: nobody, a signed-in person whose app lock wants the password, or a signed-in person.
+    enum SignInState: Sendable {
+        case signedOut
+        case locked(Signed)
+        case active(Signed)
     }
 
     /// Adds every page route to `router`.
@@ -31,22 +41,31 @@ struct WebApp: Sendable {
         registerData(on: router)
         registerChat(on: router)
         registerPersonaPreview(on: router)
+        registerAppLock(on: router)
     }
 
     /// The session of `request`, creating an anonymous one (and its cookie) when missing.
-    func anonymousSession(_ request: Request) async -> (token: String, session: Session, cookie: String?) {
+    func anonymousSession(_ request: Request) async throws -> (token: String, session: WebSession, cookie: String?) {
         let token = request.cookies[WebResponses.sessionCookie]?.value
-        if let token, let session = await sessions.session(token) { return (token, session, nil) }
-        let created = await sessions.create(accountID: nil)
+        if let token, let session = try await sessions.session(token) { return (token, session, nil) }
+        let created = try await sessions.create(accountID: nil)
         return (created.token, created.session, WebResponses.sessionCookieHeader(created.token, request: request))
     }
 
-    /// The signed-in person, or nil. The owner's `User` is recreated with the same id after "delete all data".
+    /// The signed-in person, or nil (also while app lock wants the password).
     func signedIn(_ request: Request) async throws -> Signed? {
+        if case .active(let signed) = try await signInState(request) { return signed }
+        return nil
+    }
+
+    /// Who is asking. Counts as use of the session: it is touched, and app lock applies when the person
+    /// was idle longer than their lock timeout. The owner's `User` is recreated with the same id after
+    /// "delete all data".
+    func signInState(_ request: Request) async throws -> SignInState {
         guard let token = request.cookies[WebResponses.sessionCookie]?.value,
-            let session = await sessions.session(token), let accountID = session.accountID,
+            var session = try await sessions.session(token), let accountID = session.accountID,
             let account = try await dependencies.accounts.account(id: accountID)
-        else { return nil }
+        else { return .signedOut }
         let user: User
         if let existing = try await dependencies.repository.user(id: account.userID) {
             user = existing
@@ -54,13 +73,19 @@ struct WebApp: Sendable {
             user = User(id: account.userID, email: account.email)
             try await dependencies.repository.createUser(user)
         }
-        return Signed(token: token, session: session, account: account, user: user)
+        if AppLock.shouldLock(session, user: user, now: dependencies.now()) { session.isLocked = true }
+        session = try await sessions.touch(session)
+        let signed = Signed(token: token, session: session, account: account, user: user)
+        return session.isLocked ? .locked(signed) : .active(signed)
     }
 
-    /// Runs `body` for a signed-in person; otherwise redirects to first-run or sign-in.
+    /// Runs `body` for a signed-in person; otherwise redirects to first-run, sign-in, or unlock.
     func requireSignIn(_ request: Request, _ body: (Signed) async throws -> Response) async throws -> Response {
-        if let signed = try await signedIn(request) { return try await body(signed) }
-        return WebResponses.redirect(try await dependencies.accounts.accountCount() == 0 ? "/setup" : "/signin")
+        switch try await signInState(request) {
+        case .active(let signed): return try await body(signed)
+        case .locked: return WebResponses.redirect(AppLock.unlockPath(returningTo: request))
+        case .signedOut: return WebResponses.redirect(try await dependencies.accounts.accountCount() == 0 ? "/setup" : "/signin")
+        }
     }
 
     /// Runs `body` for a signed-in POST whose `_csrf` field matches the session; 403 otherwise.
@@ -75,7 +100,7 @@ struct WebApp: Sendable {
     }
 
     /// Whether the form's `_csrf` equals the session's token (constant time).
-    static func csrfMatches(_ form: FormData, _ session: Session) -> Bool {
+    static func csrfMatches(_ form: FormData, _ session: WebSession) -> Bool {
         guard let sent = form["_csrf"] else { return false }
         let a = Array(sent.utf8)
         let b = Array(session.csrfToken.utf8)

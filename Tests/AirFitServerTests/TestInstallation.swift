@@ -1,0 +1,96 @@
+import AirFitCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOConcurrencyHelpers
+
+@testable import AirFitServer
+
+/// A clock the test moves by hand.
+final class TestClock: Sendable {
+    private let current: NIOLockedValueBox<Date>
+
+    /// Starts at `start`.
+    init(_ start: Date = Date(timeIntervalSince1970: 1_750_000_000)) { current = NIOLockedValueBox(start) }
+
+    /// The current time.
+    func now() -> Date { current.withLockedValue { $0 } }
+
+    /// Moves the clock forward.
+    func advance(minutes: Double) { current.withLockedValue { $0 = $0.addingTimeInterval(minutes * 60) } }
+}
+
+/// In-memory stores and a test clock the tests can reach into.
+struct TestInstallation {
+    let repository = InMemoryStore()
+    let drafts = InMemoryOnboardingDraftRepository()
+    let sessions = InMemoryWebSessionRepository()
+    let clock = TestClock()
+
+    var dependencies: ServerDependencies {
+        let clock = self.clock
+        return ServerDependencies(
+            health: StubHealth(), repository: repository, passwordCost: 4, sessions: sessions, drafts: drafts, now: { clock.now() })
+    }
+
+    /// The app over these stores.
+    func app() -> some ApplicationProtocol { Application(router: buildRouter(dependencies)) }
+}
+
+extension WebClient {
+    /// Signs up without skipping onboarding and opens the first screen.
+    mutating func signUpForOnboarding() async throws {
+        try await get("/setup")
+        try await post("/setup", [("email", "owner@example.com"), ("password", "correct horse battery")])
+        try await get("/onboarding")
+    }
+
+    /// From the opening screen to the availability screen.
+    mutating func walkToAvailability() async throws {
+        try await post("/onboarding", [("screen", "opening"), ("action", "begin")])
+        try await post("/onboarding", [("screen", "lifeSnapshot"), ("life_busy_professional", "on"), ("action", "next")])
+        try await post("/onboarding", [("screen", "coreAspiration"), ("aspiration", "endurance"), ("action", "next")])
+        try await post(
+            "/onboarding",
+            [
+                ("screen", "coachingStyle"), ("style_authoritative", "15"), ("style_empathetic", "25"), ("style_analytical", "50"),
+                ("style_playful", "10"), ("action", "next"),
+            ])
+        try await post("/onboarding", [("screen", "engagement"), ("engagement", "consistent_balanced"), ("action", "next")])
+    }
+
+    /// Signs up and finishes onboarding: analytical 50%, encouraging 25%, authoritative 15%, playful 10%;
+    /// gentle nudge, subtle celebration, sleep 22:30–06:30.
+    mutating func signUpAndOnboard() async throws {
+        try await signUpForOnboarding()
+        try await walkToAvailability()
+        try await post("/onboarding", [("screen", "availability"), ("action", "next")])
+        try await post("/onboarding", [("screen", "sleep"), ("bedtime", "22:30"), ("wake", "06:30"), ("action", "next")])
+        try await post(
+            "/onboarding",
+            [
+                ("screen", "motivation"), ("achievement", "subtle"), ("inactivity", "gentle"), ("units", "metric"),
+                ("baseline", "on"), ("action", "next"),
+            ])
+        try await post("/onboarding", [("screen", "ready"), ("action", "finish")])
+    }
+}
+
+/// Every value of `attribute` on elements carrying `testID`, in page order.
+func attributeValues(_ attribute: String, testID: String, in html: String) -> [String] {
+    var values: [String] = []
+    var rest = html[...]
+    while let marker = rest.range(of: "data-testid=\"\(testID)\"") {
+        let tagStart = rest[..<marker.lowerBound].lastIndex(of: "<") ?? marker.lowerBound
+        let tagEnd = rest[marker.upperBound...].firstIndex(of: ">") ?? rest.endIndex
+        let tag = rest[tagStart..<tagEnd]
+        if let value = tag.range(of: "\(attribute)=\"") {
+            values.append(String(tag[value.upperBound...].prefix { $0 != "\"" }))
+        }
+        rest = rest[tagEnd...]
+    }
+    return values
+}
+
+/// How many times `needle` occurs in `html`.
+func occurrences(of needle: String, in html: String) -> Int { html.components(separatedBy: needle).count - 1 }
