@@ -35,6 +35,12 @@ struct SessionRouteTests {
                 var web = WebClient(client: client)
                 try await web.signUpForOnboarding()
                 try await web.walkToAvailability()
+                try await web.post(
+                    "/onboarding",
+                    [
+                        ("screen", "availability"), ("slot_day", "3"), ("slot_start", "06:00"), ("slot_end", "07:00"),
+                        ("action", "add_block"),
+                    ])
                 return web.cookie
             }
         } catch {
@@ -50,7 +56,8 @@ struct SessionRouteTests {
                 web.cookie = cookie
                 let page = try await web.get("/onboarding")
                 #expect(page.status == .ok)
-                #expect(text(page.body).contains("<h1>Availability</h1>"))
+                let html = text(page.body)
+                #expect(html.contains("Tuesday, 6:00 AM – 7:00 AM"))
                 try await web.post("/onboarding", [("screen", "availability"), ("action", "back")])
                 #expect(text(try await web.get("/onboarding").body).contains(#"value="consistent_balanced" checked"#))
                 #expect(try await web.get("/settings").status == .ok)

@@ -3,7 +3,7 @@ import AirFitCore
 import Foundation
 import Hummingbird
 
-/// The ten onboarding screens, driven by Core's `OnboardingFlow`: every POST is one flow event.
+/// The ten onboarding screens, driven by Core's `OnboardingFlow`: every POST is one or two flow events.
 extension WebApp {
     func registerOnboarding(on router: Router<AirFitRequestContext>) {
         router.get("/onboarding") { request, _ -> Response in
@@ -27,54 +27,81 @@ extension WebApp {
         // A form from another screen (a stale tab) changes nothing; show where the flow really is.
         guard form["screen"] == flow.screen.rawValue else { return WebResponses.redirect("/onboarding") }
         OnboardingForm.apply(form, to: &flow.draft)
-        let event: OnboardingFlow.Event
-        switch form["action"] {
-        case "begin": event = .begin
-        case "back": event = .back
-        case "skip": event = .skip
-        case "refine": event = .refine
-        case "finish": event = .finish
-        default: event = .next
+        let slot = flow.screen == .typicalAvailability ? AvailabilitySlotInput(form) : AvailabilitySlotInput()
+        let action = form["action"] ?? "next"
+        var events: [OnboardingFlow.Event]
+        switch action {
+        case "begin": events = [.begin]
+        case "back": events = [.back]
+        case "skip": events = [.skip]
+        case "refine": events = [.refine]
+        case "finish": events = [.finish]
+        default: events = [.next]
         }
-        var pending = flow.handle(event)
-        var issues: [ValidationIssue] = []
-        var response = WebResponses.redirect("/onboarding")
-        while !pending.isEmpty {
-            let action = pending.removeFirst()
-            switch action {
-            case .show, .showError: break
-            case .persistDraft: try await drafts.save(flow.draft, for: signed.user.id)
-            case .showIssues(let found): issues = found
-            case .generate(let analyzeGoal):
-                // Goal analysis asks the person's provider (bounded by a timeout) and falls back to the local analysis.
-                let selection = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: dependencies.vault)
-                let result = await onboardingCompletion.goal(for: flow.draft, analyzeGoal: analyzeGoal, selection: selection)
-                pending += flow.handle(.generationSucceeded(result.goal))
-            case .leave:
-                var session = signed.session
-                session.skippedOnboarding = true
-                try await sessions.update(session)
-                response = WebResponses.redirect("/")
-            case .complete:
-                try await onboardingCompletion.complete(flow.draft, user: signed.user)
-                try await drafts.remove(for: signed.user.id)
-                response = WebResponses.redirect("/")
+        if let removed = form["remove"] {
+            guard let id = UUID(uuidString: removed) else { return WebResponses.redirect("/onboarding") }
+            events = [.removeAvailability(id: id)]
+        } else if flow.screen == .typicalAvailability, action == "add_block" || action == "next" {
+            switch slot.parsed() {
+            case .problems(let problems):
+                return onboardingPage(flow.draft, signed: signed, issues: problems, slot: slot, status: .unprocessableContent)
+            case .empty where action == "add_block":
+                return onboardingPage(
+                    flow.draft, signed: signed, issues: AvailabilitySlotInput.emptyProblems, slot: slot, status: .unprocessableContent)
+            case .empty:
+                break
+            case .block(let block):
+                // A slot typed but not added yet still counts on "Next": add it, then continue.
+                events = action == "add_block" ? [.addAvailability(block)] : [.addAvailability(block), .next]
             }
         }
-        if !issues.isEmpty {
-            var page = onboardingPage(flow.draft, signed: signed, issues: issues)
-            page.status = .unprocessableContent
-            return page
+        var response = WebResponses.redirect("/onboarding")
+        for event in events {
+            var pending = flow.handle(event)
+            while !pending.isEmpty {
+                let action = pending.removeFirst()
+                switch action {
+                case .show, .showError: break
+                case .persistDraft: try await drafts.save(flow.draft, for: signed.user.id)
+                case .showIssues(let issues):
+                    return onboardingPage(flow.draft, signed: signed, issues: issues, slot: slot, status: .unprocessableContent)
+                case .generate(let analyzeGoal):
+                    // Goal analysis asks the person's provider (bounded by a timeout) and falls back to the local analysis.
+                    let selection = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: dependencies.vault)
+                    let result = await onboardingCompletion.goal(for: flow.draft, analyzeGoal: analyzeGoal, selection: selection)
+                    pending += flow.handle(.generationSucceeded(result.goal))
+                case .leave:
+                    var session = signed.session
+                    session.skippedOnboarding = true
+                    try await sessions.update(session)
+                    response = WebResponses.redirect("/")
+                case .complete:
+                    try await onboardingCompletion.complete(flow.draft, user: signed.user)
+                    try await drafts.remove(for: signed.user.id)
+                    response = WebResponses.redirect("/")
+                }
+            }
         }
         return response
     }
 
-    private func onboardingPage(_ draft: OnboardingDraft, signed: Signed, issues: [ValidationIssue]) -> Response {
+    private func onboardingPage(
+        _ draft: OnboardingDraft, signed: Signed, issues: [ValidationIssue], slot: AvailabilitySlotInput = AvailabilitySlotInput(),
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         var context = OnboardingForm.context(draft)
+        var general = issues
+        if draft.screen == .typicalAvailability {
+            let availability = AvailabilitySlotInput.context(draft, slot: slot, issues: issues)
+            context.merge(availability.context) { $1 }
+            general = availability.general
+        }
         context["csrf"] = signed.session.csrfToken
-        context["errors"] = issues.map(\.message)
-        context["hasErrors"] = !issues.isEmpty
+        context["errors"] = general.map(\.message)
+        context["hasErrors"] = !general.isEmpty
         let title = draft.screen.title.isEmpty ? "Welcome" : draft.screen.title
-        return page("onboarding", title: title, user: signed.user, context: context)
+        var response = page("onboarding", title: title, user: signed.user, context: context)
+        response.status = status
+        return response
     }
 }

@@ -53,6 +53,12 @@ enum Assets {
         .tool-card::before{content:"✓ ";color:var(--accent)} .tool-card.running::before{content:"… "} .tool-card.failed::before{content:"! ";color:var(--danger)}
         .chat-form{position:sticky;bottom:0;background:var(--bg);padding:.5rem 0 1rem;display:flex;flex-direction:column;gap:.5rem}
         .chat-buttons{display:flex;justify-content:flex-end;gap:.5rem}
+        select{min-height:44px;padding:.5rem .75rem;border:1px solid var(--border);border-radius:10px;background:var(--bg);color:var(--text);font:inherit;width:100%}
+        input[aria-invalid=true],select[aria-invalid=true]{border:2px solid var(--danger)}
+        .field-error{color:var(--danger)} .field-error p{margin:0}
+        .times{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
+        .slots{list-style:none;margin:0;padding:0;display:grid;gap:.5rem}
+        .slots li{display:flex;align-items:center;justify-content:space-between;gap:.75rem;padding:.25rem .25rem .25rem 1rem;background:var(--card);border:1px solid var(--border);border-radius:12px}
         """
 
     static let manifest = """

@@ -105,7 +105,7 @@ enum Templates {
         <label class="option"><input type="checkbox" name="daily_insights" data-testid="onboarding.engagement.dailyInsights"><span>Daily insights</span></label>
         <label class="option"><input type="checkbox" name="auto_recovery" data-testid="onboarding.engagement.autoRecovery"><span>Adjust for recovery automatically</span></label>
         </fieldset>{{/is_engagement}}
-        {{#is_availability}}<p class="lead">Your coach plans around your week. Adding workout time slots comes to the web soon; your coach will ask for now.</p>{{/is_availability}}
+        {{#is_availability}}\(availability){{/is_availability}}
         {{#is_sleep}}<label for="bedtime">Bedtime</label><input id="bedtime" name="bedtime" type="time" value="{{bedtime}}" data-testid="onboarding.sleep.bedtime">
         <label for="wake">Wake time</label><input id="wake" name="wake" type="time" value="{{wake}}" data-testid="onboarding.sleep.wake">{{/is_sleep}}
         {{#is_motivation}}<fieldset><legend>When you hit a milestone</legend>
