@@ -59,6 +59,20 @@ enum Assets {
         .times{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
         .slots{list-style:none;margin:0;padding:0;display:grid;gap:.5rem}
         .slots li{display:flex;align-items:center;justify-content:space-between;gap:.75rem;padding:.25rem .25rem .25rem 1rem;background:var(--card);border:1px solid var(--border);border-radius:12px}
+        :root{--s-authoritative:#c0392b;--s-empathetic:#1e8449;--s-analytical:#2e5bd6;--s-playful:#8e44ad}
+        html.theme-dark{--s-authoritative:#ff8a7a;--s-empathetic:#5fd08a;--s-analytical:#8fa8ff;--s-playful:#d09cf5}
+        @media (prefers-color-scheme:dark){html.theme-system{--s-authoritative:#ff8a7a;--s-empathetic:#5fd08a;--s-analytical:#8fa8ff;--s-playful:#d09cf5}}
+        .donut{display:block;width:11rem;height:11rem;margin:0 auto}
+        .donut circle{fill:none;stroke-width:6} .donut .track{stroke:var(--border)} .donut text{fill:var(--text);font-size:7px;font-weight:700}
+        .seg-authoritative{stroke:var(--s-authoritative);background:var(--s-authoritative)} .seg-empathetic{stroke:var(--s-empathetic);background:var(--s-empathetic)}
+        .seg-analytical{stroke:var(--s-analytical);background:var(--s-analytical)} .seg-playful{stroke:var(--s-playful);background:var(--s-playful)}
+        .legend{list-style:none;margin:1rem 0 0;padding:0;display:grid;gap:.4rem} .legend li{display:flex;align-items:center;gap:.6rem} .legend strong{margin-left:auto}
+        .swatch{flex:none;width:14px;height:14px;border-radius:4px}
+        .tags{list-style:none;margin:0 0 .5rem;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
+        .tag{padding:.2rem .75rem;border-radius:999px;border:1px solid var(--accent);color:var(--accent);font-weight:600;font-size:.9rem}
+        .tag.primary{background:var(--accent);color:var(--accent-text)}
+        .rows{display:grid;grid-template-columns:1fr auto;margin:0 0 .75rem}
+        .rows dt,.rows dd{padding:.6rem 0;border-bottom:1px solid var(--border)} .rows dt{font-weight:600} .rows dd{margin:0;color:var(--muted);text-align:right}
         """
 
     static let manifest = """

@@ -4,7 +4,7 @@ enum Templates {
         [
             ("layout", layout), ("setup", setup), ("signin", signin), ("home", home), ("onboarding", onboarding),
             ("chat", chat),
-        ] + settings + appLock
+        ] + settings + appLock + persona
     }
 
     static let layout = """

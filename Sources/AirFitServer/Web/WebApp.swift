@@ -42,6 +42,7 @@ struct WebApp: Sendable {
         registerChat(on: router)
         registerPersonaPreview(on: router)
         registerAppLock(on: router)
+        registerPersona(on: router)
     }
 
     /// The session of `request`, creating an anonymous one (and its cookie) when missing.
