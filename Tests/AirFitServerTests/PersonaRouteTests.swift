@@ -51,6 +51,8 @@ struct PersonaRouteTests {
             #expect(html.contains(#"<div id="persona-preview"></div>"#))
             #expect(html.contains(#"data-testid="persona.preview.generate""#))
             #expect(html.contains(#"data-testid="persona.preview""#))
+            #expect(html.contains(#"<script src="/persona-preview.js" defer></script>"#))
+            #expect(try await web.get("/persona-preview.js").status == .ok)
             #expect(!html.contains("persona.continue"))
         }
     }

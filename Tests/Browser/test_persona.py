@@ -43,6 +43,10 @@ def test_persona_page_after_onboarding(server, browser):
     browser.execute_script("arguments[0].scrollIntoView()", tid(browser, "persona.absence"))
     shot(browser, "12b-persona-communication-preview")
     assert_accessible(browser, "persona page")
+    # The preview endpoint's script is wired to the section: with no provider set up it explains why in place.
+    tid(browser, "persona.preview.generate").click()
+    WebDriverWait(browser, 15).until(lambda d: d.find_element(By.ID, "persona-preview").text.strip())
+    assert browser.current_url.endswith("/settings/persona")
 
 
 def test_communication_style_change_persists(server, browser):
