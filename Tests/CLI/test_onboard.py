@@ -1,7 +1,6 @@
 """`airfit onboard` (piped answers and --answers files) and `airfit persona show`, as a person would use them."""
 import json
 import os
-import stat
 
 import pytest
 
@@ -9,7 +8,15 @@ from archive import make_archive
 from fake_coach_provider import FakeCoachProvider
 from test_ai import GOOD
 
-DRAFT = "onboarding-draft.json"
+
+
+def stored_draft(airfit):
+    """The half-finished draft in the database (shared with the web app), or None."""
+    import sqlite3
+    with sqlite3.connect(os.path.join(airfit.data, "airfit.sqlite")) as db:
+        rows = db.execute("SELECT draft FROM onboarding_drafts").fetchall()
+    assert len(rows) <= 1
+    return json.loads(rows[0][0]) if rows else None
 
 # One line per prompt, in the order the screens ask them.
 PIPED = "\n".join([
@@ -62,7 +69,7 @@ def test_piped_onboarding_with_a_refused_answer_and_a_back_step(airfit):
     assert "Your coach is ready." in out and "Your coach leads with direct, authoritative guidance" in out
     assert "Baseline: off" in out
     assert out.rstrip().endswith("Saved. Your coach is ready: talk to it with `airfit chat`.")
-    assert not os.path.exists(os.path.join(airfit.data, DRAFT))
+    assert not os.path.exists(airfit.data) or stored_draft(airfit) is None
 
     doc = persona_json(airfit)
     persona = doc["persona"]
@@ -85,20 +92,18 @@ def test_piped_onboarding_with_a_refused_answer_and_a_back_step(airfit):
 def test_later_and_end_of_input_keep_the_draft_and_the_next_run_resumes(airfit):
     p = airfit.run("onboard", input="\n1 2\nlater\n")
     assert p.returncode == 0 and "your answers are saved" in p.out
-    draft_path = os.path.join(airfit.data, DRAFT)
-    assert stat.S_IMODE(os.stat(draft_path).st_mode) == 0o600
-    assert json.load(open(draft_path))["draft"]["screen"] == "coreAspiration"
+    assert stored_draft(airfit)["screen"] == "coreAspiration"
 
     p = airfit.run("onboard", input="lose_weight\n", check=False)
     assert "Welcome back: continuing where you stopped (Core Aspiration)." in p.out
     assert "== Coaching Style (step 3 of 7) ==" in p.out
     assert p.returncode == 1 and "input ended before onboarding was finished" in p.err
-    assert json.load(open(draft_path))["draft"]["aspirationCard"] == "lose_weight"
+    assert stored_draft(airfit)["aspirationCard"] == "lose_weight"
 
     p = airfit.run("onboard", input="\n" * 20)
     assert "continuing where you stopped (Coaching Style)" in p.out
     assert "Goal: weight_loss (measured by body_weight) — from the card \"Lose Weight\"" in p.out
-    assert not os.path.exists(draft_path)
+    assert stored_draft(airfit) is None
     persona = persona_json(airfit)["persona"]
     assert persona["coreAspiration"] == "Lose Weight"
     assert persona["lifeContext"]["busyProfessional"] and persona["lifeContext"]["parentCaregiver"]
@@ -158,7 +163,7 @@ def test_invalid_answers_are_listed_by_field_and_nothing_is_saved(airfit, tmp_pa
     before = persona_json(airfit)
     p = airfit.run("onboard", "--answers", write(tmp_path, "bad.json", invalid), check=False)
     assert p.returncode == 1 and persona_json(airfit) == before
-    assert not os.path.exists(os.path.join(airfit.data, DRAFT))
+    assert not os.path.exists(airfit.data) or stored_draft(airfit) is None
 
 
 def test_a_custom_goal_is_analysed_by_the_owners_provider(airfit, tmp_path):

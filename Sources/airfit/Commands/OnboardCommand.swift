@@ -38,7 +38,7 @@ struct OnboardCommand: AsyncParsableCommand {
             let prompter = OnboardingPrompter(input: LineInput())
             var flow = OnboardingFlow()
             var pending: [OnboardingFlow.Action]
-            if let draft = try loadDraft(context, userID: owner.id) {
+            if let draft = try await loadDraft(context, userID: owner.id) {
                 flow = OnboardingFlow(draft: draft)
                 let title = draft.screen.title.isEmpty ? "the start" : draft.screen.title
                 print("Welcome back: continuing where you stopped (\(title)).")
@@ -52,7 +52,7 @@ struct OnboardCommand: AsyncParsableCommand {
             while true {
                 if pending.isEmpty {
                     guard let event = await prompter.ask(&flow.draft) else {
-                        try saveDraft(flow.draft, context, userID: owner.id)
+                        try await saveDraft(flow.draft, context, userID: owner.id)
                         Console.flush()
                         throw CLIError(
                             "The input ended before onboarding was finished; your answers so far are saved. Run `airfit onboard` to continue."
@@ -67,7 +67,7 @@ struct OnboardCommand: AsyncParsableCommand {
                 case .showIssues(let issues):
                     for issue in issues { print("! \(issue.message)") }
                 case .persistDraft:
-                    try saveDraft(flow.draft, context, userID: owner.id)
+                    try await saveDraft(flow.draft, context, userID: owner.id)
                 case .generate(let analyzeGoal):
                     let goal = await effects.goal(for: flow.draft, analyzeGoal: analyzeGoal)
                     pending += flow.handle(.generationSucceeded(goal))
@@ -78,7 +78,7 @@ struct OnboardCommand: AsyncParsableCommand {
                     return
                 case .complete:
                     try await effects.complete(flow.draft)
-                    try saveDraft(nil, context, userID: owner.id)
+                    try await saveDraft(nil, context, userID: owner.id)
                     print("Saved. Your coach is ready: talk to it with `airfit chat`.")
                     return
                 }
@@ -137,7 +137,7 @@ struct OnboardCommand: AsyncParsableCommand {
                     pending += flow.handle(.finish)
                 case .complete:
                     try await effects.complete(flow.draft)
-                    if let owner = try await context.existingOwner() { try saveDraft(nil, context, userID: owner.id) }
+                    if let owner = try await context.existingOwner() { try await saveDraft(nil, context, userID: owner.id) }
                     print("Saved. Talk to your coach with `airfit chat`.")
                 case .persistDraft:
                     break  // A file of answers is all or nothing: no half-finished draft is kept.
@@ -157,28 +157,18 @@ struct OnboardCommand: AsyncParsableCommand {
 
     // MARK: - The half-finished draft
 
-    /// The draft as stored: whose it is, and the answers.
-    private struct StoredDraft: Codable {
-        var userID: UUID
-        var draft: OnboardingDraft
-    }
-
-    /// A JSON file in the data directory (mode 0600) until AirFitCore offers a draft repository.
-    private static let draftFile = "onboarding-draft.json"
-
-    /// The owner's half-finished draft, if there is one; an unreadable file or someone else's draft starts afresh.
-    private func loadDraft(_ context: StoreContext, userID: UUID) throws -> OnboardingDraft? {
-        guard let data = FileManager.default.contents(atPath: context.dataDirectory.file(Self.draftFile)),
-            let stored = try? JSONCoding.decoder.decode(StoredDraft.self, from: data), stored.userID == userID
-        else { return nil }
-        return stored.draft
+    /// The owner's half-finished draft, shared with the web app (the same onboarding resumes in either).
+    private func loadDraft(_ context: StoreContext, userID: UUID) async throws -> OnboardingDraft? {
+        try await context.store.draft(userID: userID)
     }
 
     /// Saves the owner's draft, or deletes it when `draft` is `nil`.
-    private func saveDraft(_ draft: OnboardingDraft?, _ context: StoreContext, userID: UUID) throws {
-        let path = context.dataDirectory.file(Self.draftFile)
-        guard let draft else { return try PrivateFile.remove(path) }
-        try PrivateFile.save(try JSONCoding.encoder.encode(StoredDraft(userID: userID, draft: draft)), to: path)
+    private func saveDraft(_ draft: OnboardingDraft?, _ context: StoreContext, userID: UUID) async throws {
+        if let draft {
+            try await context.store.saveDraft(draft, userID: userID)
+        } else {
+            _ = try await context.store.deleteDraft(userID: userID)
+        }
     }
 }
 
