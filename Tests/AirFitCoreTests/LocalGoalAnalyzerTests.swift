@@ -9,6 +9,7 @@ struct LocalGoalAnalyzerTests {
         arguments: [
             ("Lose 10 kg by summer so I can keep up with my kids", "weight_loss", "10 kg", "by summer", "keep up with my kids"),
             ("Run a sub-2 hour half marathon in 12 weeks", "endurance", "sub-2 hour", "in 12 weeks", nil),
+            ("Run a sub-25 minute 5k by June", "endurance", "sub-25 minute", "by June", nil),
             ("Get back to pain-free walking after knee surgery", "recovery", nil, nil, nil),
             ("Deadlift 140kg before December because I love lifting", "strength", "140kg", "before December", "I love lifting"),
             ("Feel more energetic this year", "general_health", nil, "this year", nil),

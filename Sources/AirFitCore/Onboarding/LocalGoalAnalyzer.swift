@@ -29,7 +29,7 @@ public enum LocalGoalAnalyzer {
     ]
 
     private static let targetPattern =
-        #"(?i)\b(sub[- ]?\d+(?::\d{2})?\s*(?:h|hours?|min(?:utes)?)?|\d+(?:[.,]\d+)?\s*(?:kg|kgs|kilos?|lbs?|pounds?|km|k|mi|miles?|minutes?|mins?|hours?|hrs?|h|%|percent|reps?|push-?ups?|pull-?ups?|steps|times? a week|x a week|days? a week))(?![a-z])"#
+        #"(?i)\b(sub[- ]?\d+(?::\d{2})?\s*(?:h|hours?|min(?:ute)?s?)?|\d+(?:[.,]\d+)?\s*(?:kg|kgs|kilos?|lbs?|pounds?|km|k|mi|miles?|minutes?|mins?|hours?|hrs?|h|%|percent|reps?|push-?ups?|pull-?ups?|steps|times? a week|x a week|days? a week))(?![a-z])"#
     private static let timeframePattern =
         #"(?i)\b((?:by|before|until)\s+(?:the\s+end\s+of\s+)?(?:next\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|christmas|new year|the end of the year|year end|my \w+|\d{4})|(?:in|within|over)\s+(?:the\s+next\s+)?(?:\d+|one|two|three|four|five|six|twelve|a)\s+(?:days?|weeks?|months?|years?)|this\s+(?:year|summer|spring|autumn|fall|winter|month))"#
     private static let reasonPattern = #"(?i)\b(?:because|so that|so i can|so i|in order to|for my)\b\s*(.+)$"#

@@ -23,6 +23,7 @@ enum OnboardingForm {
         case .sleepAndBoundaries:
             if let bedtime = form["bedtime"].flatMap(TimeOfDay.init) { draft.sleep.bedtime = bedtime }
             if let wake = form["wake"].flatMap(TimeOfDay.init) { draft.sleep.wakeTime = wake }
+            if let rhythm = form["rhythm"].flatMap(SleepRhythmType.init(rawValue:)) { draft.sleep.rhythm = rhythm }
         case .motivationAndCheckins:
             if let style = form["achievement"].flatMap(AchievementStyle.init(rawValue:)) { draft.achievementStyle = style }
             if let style = form["inactivity"].flatMap(InactivityResponseStyle.init(rawValue:)) { draft.inactivityStyle = style }
@@ -30,6 +31,21 @@ enum OnboardingForm {
             if let units = form["units"].flatMap(MeasurementSystem.init(rawValue:)) { draft.preferredUnits = units }
         case .openingScreen, .typicalAvailability, .generatingCoach, .coachProfileReady:
             break
+        }
+    }
+
+    /// Where the structured goal came from, in words (nil for a card: nothing to explain).
+    static func goalSource(_ goal: StructuredGoal?) -> String? {
+        guard let goal else { return nil }
+        var parts: [String] = []
+        if let target = goal.specificTarget { parts.append("target \(target)") }
+        if let timeframe = goal.timeframe { parts.append(timeframe) }
+        let detail = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+        switch goal.source {
+        case .llm:
+            return "Your goal, as your AI provider understood it: \(goal.goalType.replacingOccurrences(of: "_", with: " "))\(detail)."
+        case .local: return "Your goal, read on this server: \(goal.goalType.replacingOccurrences(of: "_", with: " "))\(detail)."
+        case .card, nil: return nil
         }
     }
 
@@ -55,7 +71,11 @@ enum OnboardingForm {
             context["aspirationText"] = draft.aspirationText
         case .coachingStyle:
             context["styles"] = CoachingStylePreferences.Style.allCases.map { style -> [String: Any] in
-                ["value": style.rawValue, "name": style.displayName, "percent": Int((draft.coachingStyle[style] * 100).rounded())]
+                [
+                    "value": style.rawValue, "name": style.displayName, "percent": Int((draft.coachingStyle[style] * 100).rounded()),
+                    "phrase": style.phrase(intensity: draft.coachingStyle[style]), "low": style.phrase(intensity: 0),
+                    "medium": style.phrase(intensity: 0.5), "high": style.phrase(intensity: 1),
+                ]
             }
         case .engagementPreferences:
             context["presets"] = EngagementPreset.allCases.map { preset -> [String: Any] in
@@ -64,6 +84,9 @@ enum OnboardingForm {
         case .sleepAndBoundaries:
             context["bedtime"] = draft.sleep.bedtime.description
             context["wake"] = draft.sleep.wakeTime.description
+            context["rhythms"] = SleepRhythmType.allCases.map { rhythm -> [String: Any] in
+                ["value": rhythm.rawValue, "name": rhythm.displayName, "checked": draft.sleep.rhythm == rhythm]
+            }
         case .motivationAndCheckins:
             context["achievements"] = AchievementStyle.allCases.map { style -> [String: Any] in
                 ["value": style.rawValue, "name": style.displayName, "checked": draft.achievementStyle == style]
@@ -72,6 +95,7 @@ enum OnboardingForm {
                 ["value": style.rawValue, "name": style.displayName, "checked": draft.inactivityStyle == style]
             }
             context["baseline"] = draft.establishBaseline
+            context["analyzesGoal"] = draft.needsGoalAnalysis
             context["units"] = MeasurementSystem.allCases.map { system -> [String: Any] in
                 ["value": system.rawValue, "name": system.displayName, "checked": draft.preferredUnits == system]
             }
@@ -81,6 +105,7 @@ enum OnboardingForm {
                 [
                     "style": summary.styleSentence, "tags": summary.styleTags, "aspiration": summary.aspiration,
                     "engagement": summary.engagement, "boundaries": summary.boundaries,
+                    "goalSource": Self.goalSource(draft.structuredGoal) as Any,
                 ] as [String: Any]
         case .openingScreen, .typicalAvailability, .generatingCoach:
             break

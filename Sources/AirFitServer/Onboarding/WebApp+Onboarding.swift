@@ -6,6 +6,9 @@ import Hummingbird
 /// The ten onboarding screens, driven by Core's `OnboardingFlow`: every POST is one or two flow events.
 extension WebApp {
     func registerOnboarding(on router: Router<AirFitRequestContext>) {
+        router.get("/onboarding.js") { _, _ -> Response in
+            WebResponses.asset(OnboardingScript.source, type: "text/javascript; charset=utf-8")
+        }
         router.get("/onboarding") { request, _ -> Response in
             try await requireSignIn(request) { signed in
                 let draft = try await drafts.draft(for: signed.user.id)

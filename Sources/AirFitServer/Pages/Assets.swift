@@ -42,6 +42,10 @@ enum Assets {
         a.button{display:inline-flex;align-items:center;text-decoration:none}
         .button.primary{background:var(--accent);color:var(--accent-text);border-color:var(--accent)} .block{display:flex;justify-content:center;width:100%}
         .logs{margin:0;padding-left:1.1rem}
+        .slider output{display:block;margin-top:-.25rem}
+        .generating{text-align:center;padding:2rem 0} .steps{text-align:left;display:inline-block;color:var(--muted)}
+        .steps li.active{color:var(--text);font-weight:600} .steps li.done{color:var(--text)} .steps li.done::after{content:" ✓";color:var(--accent)}
+        .privacy{margin-top:1.5rem;text-align:center}
         .chat{list-style:none;margin:1rem 0;padding:0;display:flex;flex-direction:column;gap:.6rem}
         .bubble{max-width:85%;padding:.6rem .9rem;border-radius:18px;white-space:pre-wrap;overflow-wrap:anywhere}
         .bubble.user{align-self:flex-end;background:var(--accent);color:var(--accent-text);border-bottom-right-radius:6px}

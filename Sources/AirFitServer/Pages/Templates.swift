@@ -96,7 +96,9 @@ enum Templates {
         <label for="aspiration_text">In your own words <span class="hint">(optional with a card)</span></label>
         <textarea id="aspiration_text" name="aspiration_text" rows="3" maxlength="600" data-testid="onboarding.aspiration.text">{{aspirationText}}</textarea>{{/is_coreAspiration}}
         {{#is_coachingStyle}}<p class="lead">Blend the styles your coach uses.</p>
-        {{#styles}}<label for="style_{{value}}">{{name}}</label><input id="style_{{value}}" name="style_{{value}}" type="range" min="0" max="100" value="{{percent}}" data-testid="onboarding.style.{{value}}">{{/styles}}{{/is_coachingStyle}}
+        {{#styles}}<div class="slider"><label for="style_{{value}}">{{name}}</label><input id="style_{{value}}" name="style_{{value}}" type="range" min="0" max="100" value="{{percent}}" aria-describedby="phrase_{{value}}" data-testid="onboarding.style.{{value}}" data-low="{{low}}" data-medium="{{medium}}" data-high="{{high}}">
+        <output id="phrase_{{value}}" for="style_{{value}}" class="hint" data-testid="onboarding.style.{{value}}.phrase">{{phrase}}</output></div>{{/styles}}
+        <p class="hint">The shares are balanced to 100% when you continue.</p>{{/is_coachingStyle}}
         {{#is_engagement}}<fieldset><legend>How involved should your coach be?</legend>
         {{#presets}}<label class="option"><input type="radio" name="engagement" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="onboarding.engagement.{{value}}"><span><strong>{{name}}</strong><span class="hint">{{summary}}</span></span></label>{{/presets}}
         </fieldset>
@@ -107,25 +109,36 @@ enum Templates {
         </fieldset>{{/is_engagement}}
         {{#is_availability}}\(availability){{/is_availability}}
         {{#is_sleep}}<label for="bedtime">Bedtime</label><input id="bedtime" name="bedtime" type="time" value="{{bedtime}}" data-testid="onboarding.sleep.bedtime">
-        <label for="wake">Wake time</label><input id="wake" name="wake" type="time" value="{{wake}}" data-testid="onboarding.sleep.wake">{{/is_sleep}}
+        <label for="wake">Wake time</label><input id="wake" name="wake" type="time" value="{{wake}}" data-testid="onboarding.sleep.wake">
+        <fieldset><legend>Your rhythm</legend>
+        {{#rhythms}}<label class="option"><input type="radio" name="rhythm" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="onboarding.sleep.rhythm.{{value}}"><span>{{name}}</span></label>{{/rhythms}}
+        </fieldset>
+        <p class="hint">Your coach never sends anything between bedtime and wake time.</p>{{/is_sleep}}
         {{#is_motivation}}<fieldset><legend>When you hit a milestone</legend>
-        {{#achievements}}<label class="option"><input type="radio" name="achievement" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="onboarding.achievement.{{value}}"><span>{{name}}</span></label>{{/achievements}}
+        {{#achievements}}<label class="option"><input type="radio" name="achievement" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="onboarding.motivation.achievement.{{value}}"><span>{{name}}</span></label>{{/achievements}}
         </fieldset><fieldset><legend>When you go quiet for a while</legend>
-        {{#inactivity}}<label class="option"><input type="radio" name="inactivity" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="onboarding.inactivity.{{value}}"><span>{{name}}</span></label>{{/inactivity}}
+        {{#inactivity}}<label class="option"><input type="radio" name="inactivity" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="onboarding.motivation.inactivity.{{value}}"><span>{{name}}</span></label>{{/inactivity}}
         </fieldset><fieldset><legend>Units</legend>
         {{#units}}<label class="option"><input type="radio" name="units" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="onboarding.units.{{value}}"><span>{{name}}</span></label>{{/units}}
         </fieldset>
         <label class="option"><input type="checkbox" name="baseline" {{#baseline}}checked{{/baseline}} data-testid="onboarding.baseline"><span>Spend 14 days learning my baseline first</span></label>{{/is_motivation}}
         {{#is_ready}}{{#summary}}<section class="card" data-testid="onboarding.summary"><h2>Your coach</h2><p>{{style}}</p>
-        <p><strong>Goal:</strong> {{aspiration}}</p><p><strong>Engagement:</strong> {{engagement}}</p>
+        <p><strong>Goal:</strong> {{aspiration}}</p>{{#goalSource}}<p class="hint" data-testid="onboarding.goalSource">{{goalSource}}</p>{{/goalSource}}<p><strong>Engagement:</strong> {{engagement}}</p>
         <ul>{{#boundaries}}<li>{{.}}</li>{{/boundaries}}</ul></section>{{/summary}}
-        <button type="submit" name="action" value="finish" class="primary" data-testid="onboarding.finish.button">Begin with my coach</button>
-        <button type="submit" name="action" value="refine" class="secondary" data-testid="onboarding.refine.button">Review &amp; refine</button>{{/is_ready}}
+        <button type="submit" name="action" value="finish" class="primary" data-testid="onboarding.ready.begin">Begin with my coach</button>
+        <button type="submit" name="action" value="refine" class="secondary" data-testid="onboarding.ready.refine">Review &amp; refine</button>{{/is_ready}}
         {{#isQuestion}}<div class="actions">
         <button type="submit" name="action" value="next" class="primary" data-testid="onboarding.next.button">Next</button>
         {{#canGoBack}}<button type="submit" name="action" value="back" class="secondary" data-testid="onboarding.back.button">Back</button>{{/canGoBack}}
         </div>{{/isQuestion}}
         {{^is_ready}}<button type="submit" name="action" value="skip" class="secondary" data-testid="onboarding.skip.button">Maybe later</button>{{/is_ready}}
         </form>
+        {{#is_motivation}}<div class="generating" id="generating" hidden role="status" aria-live="polite" data-testid="onboarding.generating">
+        <h2>Creating your coach</h2><ol class="steps">
+        <li>Understanding your goal{{#analyzesGoal}} with your AI provider{{/analyzesGoal}}</li><li>Blending your coaching style</li>
+        <li>Setting your boundaries and check-ins</li><li>Writing your coach's instructions</li></ol></div>{{/is_motivation}}
+        <p class="hint privacy" data-testid="onboarding.privacy">Private by design: your answers are stored on this server and only sent \
+        to the AI provider you choose, with your own key.</p>
+        <script src="/onboarding.js" defer></script>
         """
 }
