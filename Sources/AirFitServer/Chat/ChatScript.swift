@@ -4,7 +4,7 @@ enum ChatScript {
     static let source = #"""
         (() => {
           const form = document.getElementById('chat-form');
-          if (!form || !window.fetch || !window.TextDecoder) return;
+          if (!form || !window.fetch || !window.AirFitEvents) return;
           const list = document.getElementById('messages');
           const input = document.getElementById('chat-input');
           const send = document.getElementById('chat-send');
@@ -93,26 +93,7 @@ enum ChatScript {
             };
             try {
               const response = await fetch(url, {method: 'POST', body, signal: controller.signal, headers: {'Accept': 'text/event-stream'}});
-              if (!response.ok || !response.body) throw new Error('The server answered ' + response.status + '. Reload the page and try again.');
-              const reader = response.body.getReader();
-              const decoder = new TextDecoder();
-              let buffer = '';
-              for (;;) {
-                const {value, done} = await reader.read();
-                if (done) break;
-                buffer += decoder.decode(value, {stream: true});
-                let cut;
-                while ((cut = buffer.indexOf('\n\n')) >= 0) {
-                  const frame = buffer.slice(0, cut);
-                  buffer = buffer.slice(cut + 2);
-                  let event = 'message', data = '';
-                  for (const line of frame.split('\n')) {
-                    if (line.startsWith('event: ')) event = line.slice(7);
-                    else if (line.startsWith('data: ')) data += line.slice(6);
-                  }
-                  try { show(event, JSON.parse(data || '{}')); } catch (e) { /* a malformed frame is skipped */ }
-                }
-              }
+              await window.AirFitEvents.read(response, show);
               if (!ended) {
                 if (!bubble) bubble = coachBubble();
                 markIncomplete(bubble, 'The connection closed before the reply finished.');

@@ -6,6 +6,9 @@ import Hummingbird
 /// "Generate new preview" on the AI coach persona page: a short message in the persona's voice, streamed.
 extension WebApp {
     func registerPersonaPreview(on router: Router<AirFitRequestContext>) {
+        router.get("/events.js") { _, _ -> Response in
+            WebResponses.asset(EventStreamScript.source, type: "text/javascript; charset=utf-8")
+        }
         router.get("/persona-preview.js") { _, _ -> Response in
             WebResponses.asset(PersonaPreviewScript.source, type: "text/javascript; charset=utf-8")
         }
@@ -58,7 +61,7 @@ enum PersonaPreviewScript {
         (() => {
           const button = document.querySelector('[data-testid="persona.preview.generate"]');
           const output = document.getElementById('persona-preview');
-          if (!button || !output || !window.fetch) return;
+          if (!button || !output || !window.fetch || !window.AirFitEvents) return;
           const csrf = document.querySelector('[name=_csrf]').value;
           button.addEventListener('click', async event => {
             event.preventDefault();
@@ -68,23 +71,10 @@ enum PersonaPreviewScript {
             output.setAttribute('aria-busy', 'true');
             try {
               const response = await fetch('/settings/persona/preview', {method: 'POST', body: new URLSearchParams({_csrf: csrf})});
-              const reader = response.body.getReader();
-              const decoder = new TextDecoder();
-              let buffer = '';
-              for (;;) {
-                const {value, done} = await reader.read();
-                if (done) break;
-                buffer += decoder.decode(value, {stream: true});
-                let cut;
-                while ((cut = buffer.indexOf('\n\n')) >= 0) {
-                  const frame = buffer.slice(0, cut);
-                  buffer = buffer.slice(cut + 2);
-                  const event = (frame.match(/^event: (.*)$/m) || [])[1];
-                  const data = JSON.parse((frame.match(/^data: (.*)$/m) || [, '{}'])[1]);
-                  if (event === 'delta') output.textContent += data.text;
-                  if (event === 'error') { output.textContent = data.message; output.classList.add('alert'); }
-                }
-              }
+              await window.AirFitEvents.read(response, (event, data) => {
+                if (event === 'delta') output.textContent += data.text;
+                if (event === 'error') { output.textContent = data.message; output.classList.add('alert'); }
+              });
             } catch (error) {
               output.textContent = 'The preview could not be generated. Try again.';
               output.classList.add('alert');

@@ -26,6 +26,6 @@ extension Templates {
         </div>
         <p class="hint" id="chat-status" role="status" aria-live="polite"></p>
         </form>
-        <script src="/chat.js" defer></script>
+        <script src="/events.js" defer></script><script src="/chat.js" defer></script>
         """
 }

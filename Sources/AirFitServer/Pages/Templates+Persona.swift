@@ -40,7 +40,7 @@ extension Templates {
         <div id="persona-preview"></div>
         <button type="button" class="secondary" data-testid="persona.preview.generate">Generate new preview</button>
         </section>
-        <script src="/persona-preview.js" defer></script>
+        <script src="/events.js" defer></script><script src="/persona-preview.js" defer></script>
         <form method="post" action="/settings/persona/refine" class="stack">\(csrf)
         <button type="submit" class="primary" data-testid="persona.refine">Refine coach persona</button>
         <p class="hint">Go through the questions again with your answers filled in. Your coach changes when you finish.</p>
