@@ -77,6 +77,18 @@ enum Assets {
         .tag.primary{background:var(--accent);color:var(--accent-text)}
         .rows{display:grid;grid-template-columns:1fr auto;margin:0 0 .75rem}
         .rows dt,.rows dd{padding:.6rem 0;border-bottom:1px solid var(--border)} .rows dt{font-weight:600} .rows dd{margin:0;color:var(--muted);text-align:right}
+        :root{--ok:#1b7a3a;--warn:#a34f00} html.theme-dark{--ok:#5fd38a;--warn:#ffb35c}
+        @media (prefers-color-scheme:dark){html.theme-system{--ok:#5fd38a;--warn:#ffb35c}}
+        input[type=url]{min-height:44px;padding:.5rem .75rem;border:1px solid var(--border);border-radius:10px;background:var(--bg);color:var(--text);font:inherit;width:100%}
+        .actions .button{flex:1;justify-content:center} .grow{flex:1;min-width:0;overflow-wrap:anywhere} .end{display:flex;flex-direction:column;align-items:flex-end;gap:.25rem}
+        .badge{display:inline-block;font-size:.8rem;font-weight:600;padding:.1rem .5rem;border-radius:999px;border:1px solid var(--border);color:var(--muted);white-space:nowrap}
+        .badge.ok{color:var(--ok);border-color:var(--ok)} .badge.warn{color:var(--warn);border-color:var(--warn)} .rows dd .badge{font-size:.85rem}
+        .key-list{list-style:none;margin:0;padding:0} .key-list li{display:flex;align-items:center;gap:.75rem;padding:.6rem 0;border-bottom:1px solid var(--border)} .key-list li:last-child{border-bottom:0}
+        .secret{display:flex;gap:.5rem} .secret input{flex:1}
+        .validating:empty{display:none} .validating.busy::before{content:"";display:inline-block;width:1em;height:1em;margin-right:.5rem;vertical-align:-.15em;border:2px solid var(--border);border-top-color:var(--accent);border-radius:50%;animation:spin .8s linear infinite}
+        @keyframes spin{to{transform:rotate(360deg)}} @media (prefers-reduced-motion:reduce){.validating.busy::before{animation:none}}
+        button:disabled{opacity:.55;cursor:not-allowed}
+        pre.json{margin:0;padding:.75rem;background:var(--bg);border:1px solid var(--border);border-radius:10px;overflow:auto;font-size:.85rem;white-space:pre}
         """
 
     static let manifest = """

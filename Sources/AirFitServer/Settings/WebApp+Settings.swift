@@ -9,14 +9,13 @@ extension WebApp {
         router.get("/settings") { request, _ -> Response in
             try await requireSignIn(request) { signed in
                 let persona = try await dependencies.repository.onboardingProfile(userID: signed.user.id)
-                let provider = signed.user.selectedAIProvider.flatMap(AIProviderID.init(rawValue:))
                 return page(
                     "settings", title: "Settings", user: signed.user,
                     context: [
                         "csrf": signed.session.csrfToken, "units": signed.user.preferredUnits.displayName,
                         "appearance": signed.user.appearanceMode.displayName,
                         "persona": persona == nil ? "Not set up" : "Active",
-                        "provider": provider.map { AIProviderCatalog.info($0).displayName } ?? "Not chosen",
+                        "provider": try await providerHubSummary(signed.user),
                         "version": AirFitVersion.current, "isDevelopment": dependencies.isDevelopment,
                     ])
             }

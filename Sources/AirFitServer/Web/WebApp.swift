@@ -43,6 +43,7 @@ struct WebApp: Sendable {
         registerPersonaPreview(on: router)
         registerAppLock(on: router)
         registerPersona(on: router)
+        registerProvider(on: router)
     }
 
     /// The session of `request`, creating an anonymous one (and its cookie) when missing.

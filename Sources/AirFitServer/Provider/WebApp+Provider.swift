@@ -1,0 +1,207 @@
+import AirFitAI
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// The AI provider page (the spec's API configuration view): current configuration, provider and model,
+/// limits, and each provider's API key: added after a format check and a live test, removed after confirmation.
+extension WebApp {
+    /// The AI configuration rules over this app's vault, client and repository.
+    var providerSettings: ProviderSettings {
+        ProviderSettings(vault: dependencies.vault, client: dependencies.aiClient, repository: dependencies.repository)
+    }
+
+    func registerProvider(on router: Router<AirFitRequestContext>) {
+        router.get("/provider.js") { _, _ -> Response in
+            WebResponses.asset(ProviderScript.source, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/settings/provider") { request, _ -> Response in
+            try await requireSignIn(request) { signed in
+                let query = request.uri.queryParameters
+                let showing = query["provider"].flatMap { AIProviderID(rawValue: String($0)) }
+                var choice = ProviderChoice(user: signed.user, showing: showing)
+                // A base URL typed with a key for a provider that is not the person's yet, to save with it.
+                if choice.provider != ProviderSettings.selected(signed.user),
+                    let typed = query["base_url"].flatMap({ ProviderBaseURL.normalized(String($0)) })
+                {
+                    choice.baseURL = typed
+                }
+                let keys = try await providerSettings.storedKeys(userID: signed.user.id)
+                return try await providerPage(
+                    choice, signed: signed, keys: keys, notices: providerNotices(query, user: signed.user, keys: keys))
+            }
+        }
+        router.post("/settings/provider") { request, _ -> Response in
+            try await requireForm(request) { signed, form in try await postConfiguration(form, signed: signed) }
+        }
+        router.get("/settings/provider/keys/:provider") { request, context -> Response in
+            try await requireSignIn(request) { signed in
+                let provider = try Self.provider(context)
+                let baseURL = ProviderSettings.baseURL(for: provider, user: signed.user) ?? ""
+                return keyPage(provider, signed: signed, baseURL: baseURL, problems: [], offerSkipTest: false)
+            }
+        }
+        router.post("/settings/provider/keys/:provider") { request, context -> Response in
+            try await requireForm(request) { signed, form in try await postKey(form, provider: try Self.provider(context), signed: signed) }
+        }
+        router.get("/settings/provider/keys/:provider/remove") { request, context -> Response in
+            try await requireSignIn(request) { signed in
+                let provider = try Self.provider(context)
+                guard try await providerSettings.storedKeys(userID: signed.user.id)[provider] != nil else {
+                    return WebResponses.redirect("/settings/provider")
+                }
+                let context: [String: Any] = [
+                    "csrf": signed.session.csrfToken, "heading": "Remove key", "id": provider.rawValue,
+                    "name": AIProviderCatalog.info(provider).displayName,
+                    "removeNote": ProviderPage.removeNote(provider, active: ProviderSettings.selected(signed.user)),
+                ]
+                return page("providerKeyRemove", title: "Remove key", user: signed.user, context: context)
+            }
+        }
+        router.post("/settings/provider/keys/:provider/remove") { request, context -> Response in
+            try await requireForm(request) { signed, _ in
+                let provider = try Self.provider(context)
+                let removal = try await providerSettings.removeKey(provider, user: signed.user)
+                guard removal.removed else { return WebResponses.redirect("/settings/provider") }
+                let switched = removal.switchedTo.map { "&switched=\($0.rawValue)" } ?? ""
+                return WebResponses.redirect("/settings/provider?removed=\(provider.rawValue)\(switched)")
+            }
+        }
+    }
+
+    /// The hub row's value: the provider's name, and "No API key" when it needs one and has none.
+    func providerHubSummary(_ user: User) async throws -> String {
+        guard let provider = ProviderSettings.selected(user) else { return "Not chosen" }
+        let name = AIProviderCatalog.info(provider).displayName
+        let keys = try await providerSettings.storedKeys(userID: user.id)
+        return ProviderSettings.isUsable(provider, keys: keys) ? name : "\(name) · No API key"
+    }
+
+    /// Format check, live test, save; the page again with the reason when the key is refused.
+    private func postKey(_ form: FormData, provider: AIProviderID, signed: Signed) async throws -> Response {
+        let typedURL = form["base_url"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let baseURL = ProviderBaseURL.normalized(typedURL)
+        func refused(_ problem: String, offerSkipTest: Bool = false) -> Response {
+            var response = keyPage(provider, signed: signed, baseURL: typedURL, problems: [problem], offerSkipTest: offerSkipTest)
+            response.status = .unprocessableContent
+            return response
+        }
+        if !typedURL.isEmpty && baseURL == nil { return refused(ProviderBaseURL.problem) }
+        let result = try await providerSettings.addKey(
+            form["key"] ?? "", provider: provider, user: signed.user, baseURL: baseURL, skipTest: form.isChecked("skip_test"))
+        switch result {
+        case .ok: break
+        case .unreachable: return refused(ProviderPage.problem(result), offerSkipTest: true)
+        case .badFormat, .rejected: return refused(ProviderPage.problem(result))
+        }
+        var location = "/settings/provider?provider=\(provider.rawValue)&added=\(provider.rawValue)"
+        // Not the person's provider: the base URL waits in the configuration form, saved with it.
+        if let baseURL, (ProviderSettings.selected(signed.user) ?? provider) != provider {
+            location += "&base_url=" + (baseURL.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        }
+        return WebResponses.redirect(location)
+    }
+
+    /// "Show this provider's settings" re-shows the form for the radio's provider; "Save configuration" saves.
+    private func postConfiguration(_ form: FormData, signed: Signed) async throws -> Response {
+        let keys = try await providerSettings.storedKeys(userID: signed.user.id)
+        // The model and base URL fields belong to the provider the page showed, not necessarily the radio's.
+        let shown = form["shown"].flatMap(AIProviderID.init(rawValue:)) ?? ProviderChoice(user: signed.user).provider
+        let posted = ProviderChoice(form: form, fallback: shown)
+        var choice = posted
+        choice.provider = shown
+        choice = choice.switching(to: posted.provider)
+        if form["action"] == "choose" { return try await providerPage(choice, signed: signed, keys: keys) }
+        var problems: [String] = []
+        if posted.provider != shown {
+            problems.append("Check the settings for \(AIProviderCatalog.info(posted.provider).displayName), then save.")
+        } else {
+            if !ProviderSettings.isUsable(choice.provider, keys: keys) {
+                problems.append(ProviderSettingsError.missingAPIKey(choice.provider).errorDescription ?? "")
+            }
+            let (configuration, invalid) = choice.validated()
+            problems += invalid
+            if let configuration, problems.isEmpty {
+                do {
+                    try await providerSettings.save(configuration, user: signed.user)
+                    return WebResponses.redirect("/settings/provider?saved=1")
+                } catch let error as ProviderSettingsError {
+                    // The key was removed in another tab between the check above and the save.
+                    problems.append(error.errorDescription ?? "")
+                }
+            }
+        }
+        return try await providerPage(choice, signed: signed, keys: keys, problems: problems, status: .unprocessableContent)
+    }
+
+    /// Renders the configuration page for `choice`, with the chosen provider's models.
+    private func providerPage(
+        _ choice: ProviderChoice, signed: Signed, keys: [AIProviderID: StoredSecretSummary], notices: [String] = [],
+        problems: [String] = [], status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let settings = providerSettings
+        let provider = choice.provider
+        let address = ProviderBaseURL.normalized(choice.baseURL)
+        let key = keys[provider] == nil ? nil : try await settings.key(provider, userID: signed.user.id)
+        let models = await settings.models(provider, key: key, baseURL: address)
+        var choice = choice
+        // A catalog default the provider does not offer gives way to its first live model; a saved model stays.
+        let isSaved = ProviderSettings.selected(signed.user) == provider && signed.user.selectedAIModel == choice.model
+        if models.live, !isSaved, !models.models.contains(choice.model), let first = models.models.first { choice.model = first }
+        var context = ProviderPage.context(
+            .init(
+                choice: choice, user: signed.user, keys: keys, models: models.models, liveModels: models.live, notices: notices,
+                problems: problems))
+        context["csrf"] = signed.session.csrfToken
+        var response = page("provider", title: "AI provider", user: signed.user, context: context)
+        response.status = status
+        return response
+    }
+
+    /// The key entry page; whatever was typed into the key field is never sent back.
+    private func keyPage(
+        _ provider: AIProviderID, signed: Signed, baseURL: String, problems: [String], offerSkipTest: Bool
+    ) -> Response {
+        var context = ProviderPage.keyContext(provider, baseURL: baseURL, problems: problems, offerSkipTest: offerSkipTest)
+        context["csrf"] = signed.session.csrfToken
+        return page("providerKey", title: "Add API key", user: signed.user, context: context)
+    }
+
+    /// The notices after a redirect: saved, key added, key removed (and the provider switched to).
+    private func providerNotices(
+        _ query: Parameters, user: User, keys: [AIProviderID: StoredSecretSummary]
+    ) -> [String] {
+        var notices: [String] = []
+        let selected = ProviderSettings.selected(user)
+        if query["saved"] != nil, let selected {
+            let model = user.selectedAIModel ?? AIProviderCatalog.info(selected).defaultModel
+            notices.append("Saved. Your coach uses \(AIProviderCatalog.info(selected).displayName) with \(model).")
+        }
+        if let added = query["added"].flatMap({ AIProviderID(rawValue: String($0)) }), let summary = keys[added] {
+            let name = AIProviderCatalog.info(added).displayName
+            let next = selected == added ? " Your coach uses \(name)." : " Choose Save configuration to use \(name)."
+            notices.append("Saved the \(name) key (\(summary.masked)).\(next)")
+        }
+        if let removed = query["removed"].flatMap({ AIProviderID(rawValue: String($0)) }) {
+            let name = AIProviderCatalog.info(removed).displayName
+            if let switched = query["switched"].flatMap({ AIProviderID(rawValue: String($0)) }), switched == selected {
+                let model = user.selectedAIModel ?? AIProviderCatalog.info(switched).defaultModel
+                notices.append(
+                    "Removed the \(name) key. Your coach now uses \(AIProviderCatalog.info(switched).displayName) with \(model).")
+            } else if removed == selected && !ProviderSettings.isUsable(removed, keys: keys) {
+                notices.append("Removed the \(name) key. Add a key or choose another provider so your coach can answer.")
+            } else {
+                notices.append("Removed the \(name) key.")
+            }
+        }
+        return notices
+    }
+
+    /// The `:provider` path parameter; 404 for anything but a known provider.
+    private static func provider(_ context: AirFitRequestContext) throws -> AIProviderID {
+        guard let text = context.parameters.get("provider"), let provider = AIProviderID(rawValue: text) else {
+            throw HTTPError(.notFound, message: "There is no such provider.")
+        }
+        return provider
+    }
+}
