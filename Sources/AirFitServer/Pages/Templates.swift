@@ -4,7 +4,7 @@ enum Templates {
         [
             ("layout", layout), ("setup", setup), ("signin", signin), ("home", home), ("onboarding", onboarding),
             ("chat", chat),
-        ] + settings + appLock + persona + providerPages
+        ] + settings + appLock + persona + providerPages + debugPages
     }
 
     static let layout = """

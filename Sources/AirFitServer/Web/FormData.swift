@@ -16,9 +16,9 @@ struct FormData: Sendable {
         self.values = values
     }
 
-    /// Reads at most 64 KiB of the request body.
-    static func read(_ request: Request) async throws -> FormData {
-        let buffer = try await request.body.collect(upTo: 64 * 1024)
+    /// Reads at most `limit` bytes (64 KiB unless a form needs more) of the request body.
+    static func read(_ request: Request, limit: Int = 64 * 1024) async throws -> FormData {
+        let buffer = try await request.body.collect(upTo: limit)
         return FormData(String(decoding: buffer.readableBytesView, as: UTF8.self))
     }
 

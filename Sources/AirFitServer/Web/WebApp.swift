@@ -44,6 +44,7 @@ struct WebApp: Sendable {
         registerAppLock(on: router)
         registerPersona(on: router)
         registerProvider(on: router)
+        registerDebug(on: router)
     }
 
     /// The session of `request`, creating an anonymous one (and its cookie) when missing.
@@ -91,9 +92,12 @@ struct WebApp: Sendable {
     }
 
     /// Runs `body` for a signed-in POST whose `_csrf` field matches the session; 403 otherwise.
-    func requireForm(_ request: Request, _ body: (Signed, FormData) async throws -> Response) async throws -> Response {
+    /// - Parameter limit: the largest body read, in bytes.
+    func requireForm(
+        _ request: Request, limit: Int = 64 * 1024, _ body: (Signed, FormData) async throws -> Response
+    ) async throws -> Response {
         try await requireSignIn(request) { signed in
-            let form = try await FormData.read(request)
+            let form = try await FormData.read(request, limit: limit)
             guard Self.csrfMatches(form, signed.session) else {
                 throw HTTPError(.forbidden, message: "The form expired. Reload the page and try again.")
             }

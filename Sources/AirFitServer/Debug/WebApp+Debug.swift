@@ -1,0 +1,154 @@
+import AirFitAI
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// Developer tools (`AIRFIT_ENV=development` only; 404 otherwise): provider health, the running
+/// configuration without secrets, and decoding a pasted provider stream.
+extension WebApp {
+    /// How long the page waits for one provider's health check.
+    static let healthDeadline: Duration = .seconds(10)
+
+    func registerDebug(on router: Router<AirFitRequestContext>) {
+        router.get("/settings/debug") { request, _ -> Response in
+            try requireDevelopment()
+            return try await requireSignIn(request) { signed in
+                try await debugPage(signed: signed, checkHealth: true, decode: nil)
+            }
+        }
+        router.post("/settings/debug/decode") { request, _ -> Response in
+            try requireDevelopment()
+            return try await requireForm(request, limit: PastedStream.formLimit) { signed, form in
+                let provider = form["provider"].flatMap(AIProviderID.init(rawValue:)) ?? .openai
+                let text = form["stream"] ?? ""
+                let outcome: Result<String, DecodeProblem>
+                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    outcome = .failure(DecodeProblem("Paste a response body to decode."))
+                } else {
+                    outcome = PastedStream.summary(text, provider: provider).mapError {
+                        DecodeProblem("The body could not be decoded: \($0.description).")
+                    }
+                }
+                var response = try await debugPage(signed: signed, checkHealth: false, decode: (provider, text, outcome))
+                if case .failure = outcome { response.status = .unprocessableContent }
+                return response
+            }
+        }
+    }
+
+    /// A message for the decode form.
+    struct DecodeProblem: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// The same answer as an unknown path when developer tools are off.
+    private func requireDevelopment() throws {
+        guard dependencies.isDevelopment else { throw HTTPError(.notFound) }
+    }
+
+    private func debugPage(
+        signed: Signed, checkHealth: Bool, decode: (provider: AIProviderID, text: String, outcome: Result<String, DecodeProblem>)?
+    ) async throws -> Response {
+        let settings = providerSettings
+        let keys = try await settings.storedKeys(userID: signed.user.id)
+        var context: [String: Any] = [
+            "csrf": signed.session.csrfToken, "heading": "Developer tools", "checkedHealth": checkHealth,
+            "configuration": try await configurationRows(signed.user, keys: keys),
+            "formats": AIProviderID.allCases.map { provider -> [String: Any] in
+                let format = provider == .ollama ? "NDJSON" : "SSE"
+                return [
+                    "value": provider.rawValue, "name": "\(AIProviderCatalog.info(provider).displayName) · \(format)",
+                    "selected": provider == (decode?.provider ?? ProviderSettings.selected(signed.user) ?? .openai),
+                ]
+            },
+            "stream": decode?.text ?? "",
+        ]
+        if checkHealth { context["health"] = await healthRows(signed.user, keys: keys) }
+        switch decode?.outcome {
+        case .success(let json): context.merge(["hasResult": true, "result": json]) { $1 }
+        case .failure(let problem): context.merge(["hasErrors": true, "errors": [problem.message]]) { $1 }
+        case nil: break
+        }
+        return page("debug", title: "Developer tools", user: signed.user, context: context)
+    }
+
+    /// Every provider with a stored key, plus the selected one when it needs none, checked at once.
+    private func healthRows(_ user: User, keys: [AIProviderID: StoredSecretSummary]) async -> [[String: Any]] {
+        let settings = providerSettings
+        let selected = ProviderSettings.selected(user)
+        let providers = AIProviderID.allCases.filter { keys[$0] != nil || ($0 == selected && !AIProviderCatalog.info($0).requiresKey) }
+        var checks: [(AIProviderID, String?)] = []
+        var unreadable: Set<AIProviderID> = []
+        for provider in providers {
+            do {
+                checks.append((provider, try await settings.key(provider, userID: user.id)))
+            } catch {
+                unreadable.insert(provider)
+            }
+        }
+        let client = dependencies.aiClient
+        let results = await withTaskGroup(of: (AIProviderID, ProviderHealth?).self) { group in
+            for (provider, key) in checks {
+                let baseURL = ProviderSettings.baseURL(for: provider, user: user)
+                group.addTask {
+                    let health = await Deadline.run(Self.healthDeadline) {
+                        await client.health(provider: provider, key: key, baseURL: baseURL)
+                    }
+                    return (provider, health)
+                }
+            }
+            var results: [AIProviderID: ProviderHealth?] = [:]
+            for await (provider, health) in group { results[provider] = health }
+            return results
+        }
+        return providers.map { provider -> [String: Any] in
+            // nil: no answer before the page's deadline, or the key could not be read.
+            let health = results[provider] ?? nil
+            let latency = health?.latency.map { "\(Self.milliseconds($0)) ms" }
+            let error =
+                unreadable.contains(provider)
+                ? "the stored key could not be decrypted; check the master key (airfit doctor)"
+                : health.map { $0.lastError } ?? "no answer within \(Self.healthDeadline.components.seconds) s"
+            return [
+                "id": provider.rawValue, "name": AIProviderCatalog.info(provider).displayName,
+                "address": ProviderSettings.baseURL(for: provider, user: user) ?? AIProviderCatalog.info(provider).baseURL,
+                "status": health?.status.rawValue ?? ProviderHealth.Status.unreachable.rawValue,
+                "tone": health?.status == .healthy ? "ok" : "warn",
+                "hasLatency": latency != nil, "latency": latency ?? "", "hasError": error != nil, "error": error ?? "",
+            ]
+        }
+    }
+
+    /// What the app runs with; never a key, only which providers have one.
+    private func configurationRows(_ user: User, keys: [AIProviderID: StoredSecretSummary]) async throws -> [[String: String]] {
+        let report = await dependencies.health.report()
+        var database = "\(report.database.backend) · \(report.database.status)"
+        if let journal = report.database.journalMode { database += " · journal \(journal)" }
+        let pending = report.database.pendingMigrations
+        let selected = ProviderSettings.selected(user)
+        let rows: [(String, String)] = [
+            ("Version", AirFitVersion.current),
+            ("Environment", "development"),
+            ("Database", database),
+            ("Pending migrations", pending.isEmpty ? "none" : pending.joined(separator: ", ")),
+            ("Provider", selected.map { "\(AIProviderCatalog.info($0).displayName) (\($0.rawValue))" } ?? "not chosen"),
+            ("Model", selected.map { user.selectedAIModel ?? AIProviderCatalog.info($0).defaultModel } ?? "—"),
+            ("Temperature", user.aiTemperature.map(ProviderChoice.format) ?? "provider default"),
+            ("Max tokens", user.aiMaxTokens.map(String.init) ?? "provider default"),
+            (
+                "Base URL",
+                selected.map { ProviderSettings.baseURL(for: $0, user: user) ?? AIProviderCatalog.info($0).baseURL } ?? "—"
+            ),
+            (
+                "Keys stored for",
+                keys.isEmpty ? "none" : AIProviderID.allCases.filter { keys[$0] != nil }.map(\.rawValue).joined(separator: ", ")
+            ),
+        ]
+        return rows.map { ["label": $0.0, "value": $0.1] }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+}
