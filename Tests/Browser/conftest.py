@@ -19,12 +19,18 @@ def free_port():
 
 
 @pytest.fixture
-def server(tmp_path):
+def server_env():
+    """Extra environment for the server; a test module overrides this fixture to add its own."""
+    return {}
+
+
+@pytest.fixture
+def server(tmp_path, server_env):
     """Starts the server; yields its base URL; stops it."""
     port = free_port()
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path / "home"),
-        "AIRFIT_DATA_DIR": str(tmp_path / "data"), "AIRFIT_PORT": str(port),
+        "AIRFIT_DATA_DIR": str(tmp_path / "data"), "AIRFIT_PORT": str(port), **server_env,
     }
     os.makedirs(env["HOME"])
     log = open(tmp_path / "serve.log", "w+b")
