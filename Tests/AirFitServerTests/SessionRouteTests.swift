@@ -92,6 +92,27 @@ struct SessionRouteTests {
         }
     }
 
+    @Test("Page views write the session's last use at most once a minute (every 15 s with app lock on)")
+    func touchThrottle() async throws {
+        let installation = TestInstallation()
+        try await installation.app().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            let token = try #require(web.cookie?.split(separator: "=", maxSplits: 1).last.map(String.init))
+            func lastSeen() async throws -> Date? {
+                await installation.sessions.session(tokenHash: SessionToken.hash(token), now: installation.clock.now())?.lastSeenAt
+            }
+            try await web.get("/settings")
+            let first = try #require(try await lastSeen())
+            installation.clock.advance(minutes: 0.5)
+            try await web.get("/settings")
+            #expect(try await lastSeen() == first)
+            installation.clock.advance(minutes: 0.6)
+            try await web.get("/settings")
+            #expect(try await lastSeen() == installation.clock.now())
+        }
+    }
+
     @Test("Sign-out deletes the stored session; the old cookie no longer works")
     func signOutDeletes() async throws {
         let installation = TestInstallation()

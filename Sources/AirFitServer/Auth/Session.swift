@@ -33,10 +33,17 @@ struct SessionStore: Sendable {
         return (token, session)
     }
 
-    /// Saves `session` as used now: `lastSeenAt` is now and the expiry moves forward.
-    func touch(_ session: WebSession) async throws -> WebSession {
+    /// How stale `lastSeenAt` may get before a request writes it again: a write per request would make every
+    /// page view a database write. App lock reads `lastSeenAt`, so with the lock on it stays within 15 seconds.
+    static func touchInterval(appLock: Bool) -> TimeInterval { appLock ? 15 : 60 }
+
+    /// Saves `session` as used now (`lastSeenAt` now, the expiry moved forward), unless it was saved as used
+    /// less than `interval` ago and nothing else changed.
+    func touch(_ session: WebSession, interval: TimeInterval = 0, changed: Bool = false) async throws -> WebSession {
+        let now = now()
+        if !changed, now.timeIntervalSince(session.lastSeenAt) < interval { return session }
         var session = session
-        session.lastSeenAt = now()
+        session.lastSeenAt = now
         session.expiresAt = session.lastSeenAt.addingTimeInterval(lifetime(session.accountID))
         try await repository.updateSession(session)
         return session

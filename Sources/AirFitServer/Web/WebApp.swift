@@ -76,8 +76,10 @@ struct WebApp: Sendable {
             user = User(id: account.userID, email: account.email)
             try await dependencies.repository.createUser(user)
         }
-        if AppLock.shouldLock(session, user: user, now: dependencies.now()) { session.isLocked = true }
-        session = try await sessions.touch(session)
+        let locks = AppLock.shouldLock(session, user: user, now: dependencies.now()) && !session.isLocked
+        if locks { session.isLocked = true }
+        session = try await sessions.touch(
+            session, interval: SessionStore.touchInterval(appLock: user.appLockEnabled), changed: locks)
         let signed = Signed(token: token, session: session, account: account, user: user)
         return session.isLocked ? .locked(signed) : .active(signed)
     }
