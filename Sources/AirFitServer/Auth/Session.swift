@@ -10,6 +10,8 @@ struct SessionStore: Sendable {
     let repository: any WebSessionRepository
     /// The current time (tests move it).
     let now: @Sendable () -> Date
+    /// Recently read sessions (write-through), so most page views skip the session read.
+    var cache: SignInCache?
     /// How long a signed-in session lives without a request.
     var signedInLifetime: TimeInterval = 60 * 60 * 24 * 30
     /// How long a session lives before sign-in (it only carries the sign-in form's CSRF token).
@@ -18,7 +20,12 @@ struct SessionStore: Sendable {
     /// The live session for `token`, as stored (not touched).
     func session(_ token: String?) async throws -> WebSession? {
         guard let token, !token.isEmpty else { return nil }
-        return try await repository.session(tokenHash: SessionToken.hash(token), now: now())
+        let hash = SessionToken.hash(token)
+        let now = now()
+        if let cached = await cache?.session(hash, now: now) { return cached }
+        let session = try await repository.session(tokenHash: hash, now: now)
+        if let session { await cache?.store(session, now: now) }
+        return session
     }
 
     /// Starts a session and returns its cookie token; clears out expired sessions on the way.
@@ -30,6 +37,7 @@ struct SessionStore: Sendable {
             tokenHash: SessionToken.hash(token), accountID: accountID, csrfToken: SessionToken.make(), createdAt: now,
             lastSeenAt: now, expiresAt: now.addingTimeInterval(lifetime(accountID)))
         try await repository.createSession(session)
+        await cache?.store(session, now: now)
         return (token, session)
     }
 
@@ -46,14 +54,22 @@ struct SessionStore: Sendable {
         session.lastSeenAt = now
         session.expiresAt = session.lastSeenAt.addingTimeInterval(lifetime(session.accountID))
         try await repository.updateSession(session)
+        await cache?.store(session, now: now)
         return session
     }
 
     /// Saves changes to `session` (skipped onboarding, lock) without counting as use.
-    func update(_ session: WebSession) async throws { try await repository.updateSession(session) }
+    func update(_ session: WebSession) async throws {
+        try await repository.updateSession(session)
+        await cache?.store(session, now: now())
+    }
 
     /// Ends the session of `token`.
-    func remove(_ token: String) async throws { try await repository.deleteSession(tokenHash: SessionToken.hash(token)) }
+    func remove(_ token: String) async throws {
+        let hash = SessionToken.hash(token)
+        await cache?.removeSession(hash)
+        try await repository.deleteSession(tokenHash: hash)
+    }
 
     private func lifetime(_ accountID: UUID?) -> TimeInterval { accountID == nil ? anonymousLifetime : signedInLifetime }
 }

@@ -10,7 +10,9 @@ struct WebApp: Sendable {
     let replies = ActiveReplies()
 
     /// Browser sessions, stored in `dependencies.sessions`.
-    var sessions: SessionStore { SessionStore(repository: dependencies.sessions, now: dependencies.now) }
+    var sessions: SessionStore { SessionStore(repository: dependencies.sessions, now: dependencies.now, cache: signIns) }
+    /// Sessions and accounts read recently (see ``SignInCache``).
+    let signIns = SignInCache()
     /// Onboarding drafts, stored in `dependencies.drafts`.
     var drafts: OnboardingDrafts { OnboardingDrafts(repository: dependencies.drafts) }
 
@@ -67,7 +69,7 @@ struct WebApp: Sendable {
     func signInState(_ request: Request) async throws -> SignInState {
         guard let token = request.cookies[WebResponses.sessionCookie]?.value,
             var session = try await sessions.session(token), let accountID = session.accountID,
-            let account = try await dependencies.accounts.account(id: accountID)
+            let account = try await account(accountID)
         else { return .signedOut }
         let user: User
         if let existing = try await dependencies.repository.user(id: account.userID) {
@@ -82,6 +84,15 @@ struct WebApp: Sendable {
             session, interval: SessionStore.touchInterval(appLock: user.appLockEnabled), changed: locks)
         let signed = Signed(token: token, session: session, account: account, user: user)
         return session.isLocked ? .locked(signed) : .active(signed)
+    }
+
+    /// The account `id`, from the cache when read in the last seconds.
+    private func account(_ id: UUID) async throws -> Account? {
+        let now = dependencies.now()
+        if let cached = await signIns.account(id, now: now) { return cached }
+        let account = try await dependencies.accounts.account(id: id)
+        if let account { await signIns.store(account, now: now) }
+        return account
     }
 
     /// Runs `body` for a signed-in person; otherwise redirects to first-run, sign-in, or unlock.
