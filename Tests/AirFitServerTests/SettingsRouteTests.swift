@@ -26,6 +26,39 @@ struct SettingsRouteTests {
         }
     }
 
+    @Test("Haptic feedback is a toggle on the appearance page; the chat page knows it")
+    func haptics() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            #expect(text(try await web.get("/settings/appearance").body).contains(#"name="haptics" checked"#))
+            try await web.post("/settings/appearance", [("appearance", "system")])
+            #expect(!text(try await web.get("/settings/appearance").body).contains(#"name="haptics" checked"#))
+            #expect(!text(try await web.get("/chat").body).contains(#"data-haptics="1""#))
+            try await web.post("/settings/appearance", [("appearance", "system"), ("haptics", "on")])
+            #expect(text(try await web.get("/chat").body).contains(#"data-haptics="1""#))
+        }
+    }
+
+    @Test("About shows version and build, and links to the privacy policy, terms and support, which need a session")
+    func about() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            #expect(try await web.get("/settings/about/privacy").status == .seeOther)
+            try await web.signUp()
+            let about = text(try await web.get("/settings/about").body)
+            #expect(about.contains(#"data-testid="about.build""#))
+            #expect(about.contains("debug, Linux") || about.contains("release, Linux"))
+            for (path, phrase) in [
+                ("privacy", "stored in that server&#39;s database and nowhere else"), ("terms", "not a medical service"),
+                ("support", "AIRFIT_SUPPORT_EMAIL"),
+            ] {
+                let page = text(try await web.get("/settings/about/\(path)").body)
+                #expect(page.contains(phrase), "\(path)")
+            }
+        }
+    }
+
     @Test("Appearance sets the page's theme class")
     func appearance() async throws {
         try await makeTestApp().test(.router) { client in

@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 axe_selenium_python = pytest.importorskip("axe_selenium_python")
 
 PAGES = ["/", "/settings", "/settings/units", "/settings/appearance", "/settings/notifications",
-         "/settings/privacy", "/settings/data", "/settings/about", "/chat"]
+         "/settings/privacy", "/settings/data", "/settings/about", "/settings/about/privacy", "/chat"]
 
 
 def serious(driver):

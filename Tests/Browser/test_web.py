@@ -32,13 +32,13 @@ def test_first_run_units_export_delete(server, browser, downloads):
     wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="onboarding.progress"]')))
     assert tid(browser, "onboarding.progress").get_attribute("role") == "progressbar"
     tid(browser, "onboarding.next.button").click()
-    assert "Choose at least one option" in browser.find_element(By.CSS_SELECTOR, '[role="alert"]').text
+    alert = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[role="alert"]')))
+    assert "Choose at least one option" in alert.text
     tid(browser, "onboarding.life.busy_professional").click()
     tid(browser, "onboarding.next.button").click()
     wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="onboarding.aspiration.lose_weight"]')))
     shot(browser, "02b-aspiration")
     tid(browser, "onboarding.skip.button").click()
-
     wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="home.weight"]')))
     assert tid(browser, "home.weight").text == "150 lbs"
     shot(browser, "03-home-imperial")
@@ -46,6 +46,7 @@ def test_first_run_units_export_delete(server, browser, downloads):
     browser.get(server + "/settings")
     shot(browser, "04-settings")
     tid(browser, "settings.units").click()
+    wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, '[data-testid="units.metric"]')))
     assert "68 kg" in browser.page_source and "22°C" in browser.page_source
     tid(browser, "units.metric").click()
     tid(browser, "units.save").click()
@@ -57,7 +58,7 @@ def test_first_run_units_export_delete(server, browser, downloads):
 
     browser.get(server + "/settings")
     tid(browser, "settings.appearance").click()
-    tid(browser, "appearance.dark").click()
+    wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, '[data-testid="appearance.dark"]'))).click()
     tid(browser, "appearance.save").click()
     wait.until(EC.url_contains("saved=1"))
     assert "theme-dark" in browser.find_element(By.TAG_NAME, "html").get_attribute("class")
@@ -67,7 +68,7 @@ def test_first_run_units_export_delete(server, browser, downloads):
 
     browser.get(server + "/settings")
     tid(browser, "settings.dataManagement").click()
-    tid(browser, "data.export").click()
+    wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, '[data-testid="data.export"]'))).click()
     deadline = time.time() + 15
     files = []
     while time.time() < deadline:

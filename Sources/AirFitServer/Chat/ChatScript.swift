@@ -74,6 +74,7 @@ enum ChatScript {
               } else if (event === 'tool') {
                 const card = document.getElementById('tool-' + data.id) || item('tool-card');
                 card.className = 'tool-card' + (data.error === '1' ? ' failed' : '');
+                if (form.dataset.haptics && navigator.vibrate) navigator.vibrate(data.error === '1' ? [30, 40, 30] : 15);
                 card.dataset.testid = 'chat.tool';
                 card.textContent = data.card;
               } else if (event === 'done') {

@@ -138,6 +138,7 @@ extension WebApp {
         context["conversation"] = id.uuidString
         context["error"] = error
         context["draft"] = draft
+        context["haptics"] = signed.user.hapticFeedbackEnabled
         let selection = try? await CoachModelSelection.resolve(user: signed.user, vault: dependencies.vault)
         context["needsProvider"] = selection == nil
         context["model"] = selection.map { "\($0.provider.rawValue) · \($0.resolvedModel)" }

@@ -17,7 +17,7 @@ extension Templates {
         {{/messages}}
         </ol>
         {{#error}}<p class="alert" role="alert" data-testid="chat.error">{{error}}</p>{{/error}}
-        <form method="post" action="/chat" class="chat-form" id="chat-form">\(csrf)
+        <form method="post" action="/chat" class="chat-form" id="chat-form"{{#haptics}} data-haptics="1"{{/haptics}}>\(csrf)
         <input type="hidden" name="conversation" value="{{conversation}}">
         <textarea id="chat-input" name="message" aria-label="Message your coach" rows="2" required maxlength="8000" placeholder="Message your coach" data-testid="chat.input">{{draft}}</textarea>
         <div class="chat-buttons">

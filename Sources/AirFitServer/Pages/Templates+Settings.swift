@@ -4,6 +4,7 @@ extension Templates {
         [
             ("settings", hub), ("units", units), ("appearance", appearance), ("notifications", notifications),
             ("privacy", privacy), ("data", data), ("about", about),
+            ("legal", legal),
         ]
     }
 
@@ -65,6 +66,10 @@ extension Templates {
         {{#modes}}
         <label class="option"><input type="radio" name="appearance" value="{{value}}" {{#checked}}checked{{/checked}} data-testid="appearance.{{value}}"><span>{{name}}</span></label>
         {{/modes}}
+        </fieldset>
+        <fieldset class="card"><legend>Feel</legend>
+        <label class="option"><input type="checkbox" name="haptics" {{#haptics}}checked{{/haptics}} data-testid="appearance.haptics">\
+        <span>Haptic feedback<span class="hint">A short vibration when your coach logs something (phones that support it).</span></span></label>
         </fieldset>
         <button type="submit" class="primary" data-testid="appearance.save">Save</button>
         </form>
@@ -133,6 +138,17 @@ extension Templates {
 
     static let about = """
         \(back)
-        <section class="card"><ul class="facts"><li><span class="label">Version</span> <strong data-testid="about.version">{{version}}</strong></li></ul></section>
+        <section class="card"><ul class="facts"><li><span class="label">Version</span> <strong data-testid="about.version">{{version}}</strong></li>
+        <li><span class="label">Build</span> <strong data-testid="about.build">{{build}}</strong></li></ul></section>
+        <ul class="list">
+        <li><a href="/settings/about/privacy" data-testid="about.privacy">Privacy policy</a></li>
+        <li><a href="/settings/about/terms" data-testid="about.terms">Terms of use</a></li>
+        <li><a href="/settings/about/support" data-testid="about.support">Contact support</a></li>
+        </ul>
+        """
+
+    static let legal = """
+        <header class="bar"><a class="icon-link" href="/settings/about" aria-label="Back to About">‹</a><h1>{{heading}}</h1></header>
+        <article class="card prose" data-testid="about.document">{{#paragraphs}}<p>{{.}}</p>{{/paragraphs}}</article>
         """
 }

@@ -19,7 +19,8 @@ enum SettingsForms {
             return [
                 "modes": AppearanceMode.allCases.map { mode -> [String: Any] in
                     ["value": mode.rawValue, "name": mode.displayName, "checked": mode == user.appearanceMode]
-                }
+                },
+                "haptics": user.hapticFeedbackEnabled,
             ]
         case .notifications:
             return [
@@ -36,7 +37,7 @@ enum SettingsForms {
         case .privacy:
             return ["appLock": user.appLockEnabled, "lockMinutes": user.appLockTimeoutMinutes, "analytics": user.analyticsEnabled]
         case .about:
-            return ["version": AirFitVersion.current]
+            return ["version": AirFitVersion.current, "build": AirFitBuild.description]
         }
     }
 
@@ -60,6 +61,7 @@ enum SettingsForms {
         case .appearance:
             guard let mode = form["appearance"].flatMap(AppearanceMode.init(rawValue:)) else { return ["Choose Light, Dark or System."] }
             user.appearanceMode = mode
+            user.hapticFeedbackEnabled = form.isChecked("haptics")
         case .notifications:
             var preferences = NotificationPreferences(systemEnabled: form.isChecked("system"))
             for category in NotificationCategory.allCases { preferences.categories[category] = form.isChecked("cat_\(category.rawValue)") }

@@ -42,6 +42,7 @@ struct WebApp: Sendable {
         registerSettings(on: router)
         registerData(on: router)
         registerChat(on: router)
+        registerAboutDocuments(on: router)
         registerPersonaPreview(on: router)
         registerAppLock(on: router)
         registerPersona(on: router)
