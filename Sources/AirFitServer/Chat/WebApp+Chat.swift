@@ -27,15 +27,18 @@ extension WebApp {
             try await requireForm(request) { signed, form in
                 let conversationID = try Self.conversationID(form)
                 var failure: String?
+                var unsent: String?
                 do {
                     for try await event in engine.reply(to: form["message"] ?? "", conversationID: conversationID, user: signed.user) {
                         if case .incomplete(_, let reason) = event { failure = reason }
                     }
                 } catch {
+                    // Refused before the message was stored: give the text back so nothing typed is lost.
                     failure = Self.message(for: error)
+                    unsent = form["message"]
                 }
                 guard let failure else { return WebResponses.redirect("/chat?c=\(conversationID.uuidString)") }
-                var page = try await chatPage(signed, conversationID: conversationID, error: failure, draft: form["message"])
+                var page = try await chatPage(signed, conversationID: conversationID, error: failure, draft: unsent)
                 page.status = .unprocessableContent
                 return page
             }
