@@ -34,21 +34,12 @@ struct CoachContextBuilder: Sendable {
                     + " (\(Int(meal.totalCalories.rounded())) kcal, \(Int(meal.totalProteinGrams.rounded())) g protein)"
             }
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd"
         if let logs = try? await repository.dailyLogs(
-            userID: user.id, fromDay: formatter.string(from: since), toDay: nil, query: RecordQuery(limit: Self.linesPerKind))
+            userID: user.id, fromDay: DailyLog.day(of: since, timeZone: user.timeZone), toDay: nil,
+            query: RecordQuery(limit: Self.linesPerKind))
         {
             lines += logs.map { log in
-                var parts: [String] = []
-                if let energy = log.energy { parts.append("energy \(energy)/5") }
-                if let sleep = log.sleepQuality { parts.append("sleep \(sleep)/5") }
-                if let stress = log.stress { parts.append("stress \(stress)/5") }
-                if let mood = log.mood { parts.append("mood \(mood)") }
-                if let weight = log.weightKg { parts.append("weight \(units.formatWeight(kilograms: weight))") }
-                if let steps = log.steps { parts.append("\(steps) steps") }
+                let parts = log.summaryParts(units: units)
                 return "\(log.day): daily check-in, " + (parts.isEmpty ? "no values" : parts.joined(separator: ", "))
             }
         }

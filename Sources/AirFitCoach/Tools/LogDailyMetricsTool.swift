@@ -46,13 +46,7 @@ struct LogDailyMetricsTool: CoachToolHandler {
         log.updatedAt = context.now
         if let problem = log.validationProblems.first { throw ToolError.invalidArguments(problem) }
         try await context.repository.saveDailyLog(log)
-        var parts: [String] = []
-        if let value = log.energy { parts.append("energy \(value)/5") }
-        if let value = log.sleepQuality { parts.append("sleep \(value)/5") }
-        if let value = log.stress { parts.append("stress \(value)/5") }
-        if let value = log.mood { parts.append(value) }
-        if let value = log.weightKg { parts.append(context.user.preferredUnits.formatWeight(kilograms: value, fractionDigits: 1)) }
-        if let value = log.steps { parts.append("\(value) steps") }
+        let parts = log.summaryParts(units: context.user.preferredUnits)
         return try result(["logged": "dailyMetrics", "day": day], card: "Check-in logged for \(day): \(parts.joined(separator: ", "))")
     }
 }

@@ -56,9 +56,6 @@ enum ToolCheck {
 
     /// "YYYY-MM-DD" of `date` in the user's time zone.
     static func day(of date: Date, for user: User) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        DailyLog.day(of: date, timeZone: user.timeZone)
     }
 }

@@ -52,6 +52,26 @@ public struct DailyLog: Codable, Sendable, Equatable, Identifiable {
         return problems
     }
 
+    /// The values that are set, as short phrases in `units`: "energy 4/5", "good", "68 kg", "8000 steps".
+    public func summaryParts(units: MeasurementSystem) -> [String] {
+        var parts: [String] = []
+        if let energy { parts.append("energy \(energy)/5") }
+        if let sleepQuality { parts.append("sleep \(sleepQuality)/5") }
+        if let stress { parts.append("stress \(stress)/5") }
+        if let mood { parts.append(mood) }
+        if let weightKg { parts.append(units.formatWeight(kilograms: weightKg, fractionDigits: 1)) }
+        if let steps { parts.append("\(steps) steps") }
+        return parts
+    }
+
+    /// The day ("YYYY-MM-DD") that `date` falls on in the time zone `identifier` (UTC when unknown).
+    public static func day(of date: Date, timeZone identifier: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+
     /// Whether `text` is a calendar day written as YYYY-MM-DD.
     public static func isValidDay(_ text: String) -> Bool {
         ISO8601.date(from: text + "T00:00:00Z").map { ISO8601.string(from: $0).hasPrefix(text) } ?? false

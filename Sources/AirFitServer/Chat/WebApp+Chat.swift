@@ -122,7 +122,8 @@ extension WebApp {
             })
     }
 
-    private static func eventStream(_ body: ResponseBody) -> Response {
+    /// A `text/event-stream` response that proxies must not buffer.
+    static func eventStream(_ body: ResponseBody) -> Response {
         Response(
             status: .ok,
             headers: [

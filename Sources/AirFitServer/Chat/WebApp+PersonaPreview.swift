@@ -28,9 +28,8 @@ extension WebApp {
                         $0.yield(ChatStreamFrame.error(Self.message(for: error))); $0.finish()
                     }
                 }
-                return Response(
-                    status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
-                    body: ResponseBody { writer in
+                return Self.eventStream(
+                    ResponseBody { writer in
                         for await frame in frames { try await writer.write(ByteBuffer(string: frame)) }
                         try await writer.finish(nil)
                     })

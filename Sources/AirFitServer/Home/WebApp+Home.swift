@@ -34,16 +34,8 @@ extension WebApp {
         lines += try await repository.foodEntries(userID: user.id, query: query).map { meal in
             "\(meal.mealType.displayName): \(meal.items.map(\.name).joined(separator: ", ")) · \(Int(meal.totalCalories.rounded())) kcal"
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = "yyyy-MM-dd"
-        if let log = try await repository.dailyLog(userID: user.id, day: formatter.string(from: now)) {
-            var parts: [String] = []
-            if let energy = log.energy { parts.append("energy \(energy)/5") }
-            if let sleep = log.sleepQuality { parts.append("sleep \(sleep)/5") }
-            if let weight = log.weightKg { parts.append(user.preferredUnits.formatWeight(kilograms: weight, fractionDigits: 1)) }
-            if let mood = log.mood { parts.append(mood) }
+        if let log = try await repository.dailyLog(userID: user.id, day: DailyLog.day(of: now, timeZone: user.timeZone)) {
+            let parts = log.summaryParts(units: user.preferredUnits)
             lines.append("Check-in: " + (parts.isEmpty ? "saved" : parts.joined(separator: ", ")))
         }
         return lines
