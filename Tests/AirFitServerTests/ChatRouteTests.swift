@@ -52,7 +52,7 @@ struct ChatRouteTests {
             owner.selectedAIModel = "gpt-test"
             owner.aiBaseURL = provider.root + "/v1"
             try await repository.updateUser(owner)
-            try await vault.saveSecret("sk-test-0123456789abcdefghijklmn", provider: "openai", userID: owner.id)
+            try await vault.saveSecret("sk-test-0123456789abcdefghijklmn", provider: "openai", userID: owner.id, baseURL: provider.root + "/v1")
         }
     }
 

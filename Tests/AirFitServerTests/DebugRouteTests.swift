@@ -60,7 +60,11 @@ struct DebugRouteTests {
                 try await harness.choose(.openai, baseURL: fake.baseURL, key: ModelListWire.acceptedKey, model: "gpt-fake-mini")
                 try await harness.vault.saveSecret(anthropicKey, provider: "anthropic", userID: harness.owner().id)
                 try await harness.vault.saveSecret("owm-0123456789abcdef0123", provider: "openweathermap", userID: harness.owner().id)
-                let page = unescaped(try await web.get("/settings/debug"))
+                // A GET checks nothing: health checks send stored keys, so only the form's POST runs them.
+                let before = unescaped(try await web.get("/settings/debug"))
+                #expect(!before.contains("debug.health.openai.status"))
+                #expect(fake.hits("/v1/models") == 0)
+                let page = unescaped(try await web.post("/settings/debug/health", []))
                 #expect(page.contains(#"data-testid="debug.health.openai.status">healthy<"#))
                 #expect(page.contains(" ms<"))
                 // Anthropic is checked at its real address, which the test transport refuses.
@@ -88,7 +92,8 @@ struct DebugRouteTests {
                 var web = WebClient(client: client)
                 try await web.signUp()
                 try await harness.choose(.openai, baseURL: fake.baseURL, key: "sk-stale-0123456789abcdefghij")
-                let page = unescaped(try await web.get("/settings/debug"))
+                try await web.get("/settings/debug")
+                let page = unescaped(try await web.post("/settings/debug/health", []))
                 #expect(page.contains(#"data-testid="debug.health.openai.status">unauthorized<"#))
                 #expect(page.contains("Last error: "))
                 #expect(!page.contains("sk-stale-0123456789abcdefghij"))

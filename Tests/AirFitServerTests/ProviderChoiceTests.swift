@@ -58,7 +58,7 @@ struct ProviderChoiceTests {
         choice.baseURL = "http://10.0.0.5:11434"
         #expect(choice.validated().configuration?.baseURL == "http://10.0.0.5:11434")
         choice.baseURL = "http://me:secret@10.0.0.5:11434"
-        #expect(choice.validated().problems == [ProviderBaseURL.problem])
+        #expect(choice.validated().problems == [BaseURLRule.problem])
         #expect(choice.switching(to: .gemini).baseURL == "")
     }
 }

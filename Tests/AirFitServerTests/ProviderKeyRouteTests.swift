@@ -97,7 +97,7 @@ struct ProviderKeyRouteTests {
             let response = try await web.post(
                 "/settings/provider/keys/custom", [("key", "local-secret"), ("base_url", "http://admin:pw@10.0.0.9/v1")])
             #expect(response.status == .unprocessableContent)
-            #expect(unescaped(response).contains(ProviderBaseURL.problem))
+            #expect(unescaped(response).contains(BaseURLRule.problem))
             #expect(!unescaped(response).contains("local-secret"))
             #expect(try await harness.storedProviders().isEmpty)
             #expect(harness.transport.refusedHosts.isEmpty)
@@ -123,12 +123,15 @@ struct ProviderKeyRouteTests {
                 #expect(try await harness.vault.secret(provider: "openai", userID: owner.id) == ModelListWire.acceptedKey)
                 #expect(owner.selectedAIProvider == "openai")
                 #expect(owner.aiBaseURL == fake.baseURL)
-                let page = unescaped(try await web.get(location))
-                #expect(page.contains("Saved the OpenAI key (sk-…abcd). Your coach uses OpenAI."))
-                #expect(!page.contains(ModelListWire.acceptedKey))
-                #expect(page.contains(#"data-testid="provider.current.status">Active<"#))
-                #expect(page.contains(#"data-testid="apikey.openai.remove""#))
-                #expect(page.contains("Key saved"))
+                let shown = unescaped(try await web.get(location))
+                #expect(shown.contains("Saved the OpenAI key (sk-…abcd). Your coach uses OpenAI."))
+                #expect(!shown.contains(ModelListWire.acceptedKey))
+                #expect(shown.contains(#"data-testid="provider.current.status">Active<"#))
+                #expect(shown.contains(#"data-testid="apikey.openai.remove""#))
+                #expect(shown.contains("Key saved"))
+                // The GET asked nobody; the page's POST asks the key's own address for the live list.
+                #expect(fake.modelListAuthorizations.count == 1)
+                let page = unescaped(try await web.post("/settings/provider", [("action", "choose"), ("provider", "openai"), ("shown", "openai")]))
                 #expect(page.contains("Live list from OpenAI."))
                 for model in ModelListWire.models { #expect(page.contains(#"<option value="\#(model)""#)) }
                 // The catalog default is not on this provider's list, so its first live model is offered instead.
@@ -152,7 +155,9 @@ struct ProviderKeyRouteTests {
                 try await web.get("/settings/provider/keys/custom")
                 let response = try await web.post("/settings/provider/keys/custom", [("key", "local-secret"), ("base_url", fake.baseURL)])
                 let location = try #require(response.headers[.location])
-                #expect(location.hasPrefix("/settings/provider?provider=custom&added=custom&base_url=http%3A%2F%2F127"))
+                #expect(location == "/settings/provider?provider=custom&added=custom")
+                let stored = try await harness.vault.credential(provider: "custom", userID: harness.owner().id)
+                #expect(stored?.baseURL == fake.baseURL, "the base URL is saved with the key")
                 #expect(try await harness.owner().selectedAIProvider == "ollama")
                 #expect(try await harness.owner().aiBaseURL == nil)
                 let page = unescaped(try await web.get(location))
@@ -243,8 +248,8 @@ struct ProviderKeyRouteTests {
                 #expect(page.contains("Removed the OpenAI key. Your coach now uses Anthropic Claude with claude-sonnet-4-5."))
                 #expect(page.contains(#"data-testid="provider.current.status">Active<"#))
                 #expect(page.contains(#"data-testid="apikey.openai.add""#))
-                // Anthropic's live list would come from api.anthropic.com: the test transport refused it.
-                #expect(harness.transport.refusedHosts == ["api.anthropic.com"])
+                // A GET asks no provider for its models (the stored key would go with the request).
+                #expect(harness.transport.refusedHosts.isEmpty)
             }
         }
     }

@@ -60,7 +60,14 @@ struct ProviderRouteTests {
                 #expect(page.contains(#"value="900""#))
                 #expect(try await harness.owner().selectedAIProvider == nil)
 
+                // A key saved for the catalog address is not sent to another one: a new base URL needs the key again.
                 try await harness.vault.saveSecret(ModelListWire.acceptedKey, provider: "openai", userID: harness.owner().id)
+                let elsewhere = try await web.post("/settings/provider", fields)
+                #expect(elsewhere.status == .unprocessableContent)
+                #expect(unescaped(elsewhere).contains("A key is only sent to the address it was saved with"))
+                #expect(try await harness.owner().selectedAIProvider == nil)
+                try await harness.vault.saveSecret(
+                    ModelListWire.acceptedKey, provider: "openai", userID: harness.owner().id, baseURL: fake.baseURL)
                 let saved = try await web.post("/settings/provider", fields)
                 #expect(saved.headers[.location] == "/settings/provider?saved=1")
                 let owner = try await harness.owner()
@@ -87,8 +94,8 @@ struct ProviderRouteTests {
             ("anthropic", "1.5", "", "", "Enter a temperature from 0 to 1, or leave it empty for the default."),
             ("ollama", "", "0", "", "Enter max tokens as a whole number from 1 to 8192, or leave it empty for the default."),
             ("ollama", "", "12.5", "", "Enter max tokens as a whole number from 1 to 8192, or leave it empty for the default."),
-            ("custom", "", "", "ftp://models.local/v1", ProviderBaseURL.problem),
-            ("openai", "", "", "http://user:secret@gateway.local/v1", ProviderBaseURL.problem),
+            ("custom", "", "", "ftp://models.local/v1", BaseURLRule.problem),
+            ("openai", "", "", "http://user:secret@gateway.local/v1", BaseURLRule.problem),
         ])
     func validation(provider: String, temperature: String, maxTokens: String, baseURL: String, message: String) async throws {
         let harness = ProviderHarness()
@@ -144,7 +151,9 @@ struct ProviderRouteTests {
                 #expect(page.contains(#"value="\#(fake.baseURL)""#))
                 #expect(page.contains(#"name="model" type="text" value="my-model""#))
                 #expect(page.contains(#"data-testid="provider.current.status">Active<"#))
-                // The model list was asked of the custom server (it has no models route: the catalog's empty list stays).
+                // A GET asks no provider; the page's POST does, at the saved address (no models route: the catalog's empty list stays).
+                #expect(fake.hits("/v1/models") == 0)
+                _ = try await web.post("/settings/provider", [("action", "choose"), ("provider", "custom"), ("shown", "custom")])
                 #expect(fake.hits("/v1/models") >= 1)
             }
         }

@@ -25,4 +25,23 @@ struct AccountRepositoryTests {
             }
         }
     }
+
+    @Test("Of twenty parallel first-run sign-ups exactly one becomes the owner", arguments: Backend.allCases)
+    func firstAccountIsUnique(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let accounts: any AccountRepository = store.database?.store ?? InMemoryAccountRepository()
+            let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        try await accounts.createFirstAccount(
+                            Account(email: "owner\(index)@example.com", passwordHash: "$2b$04$hash", userID: UUID()))
+                    }
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(results.filter { $0 }.count == 1)
+            #expect(try await accounts.accountCount() == 1)
+            #expect(try await accounts.createFirstAccount(Account(email: "late@example.com", passwordHash: "x", userID: UUID())) == false)
+        }
+    }
 }

@@ -22,6 +22,38 @@ struct RepositoryContractTests {
         }
     }
 
+    @Test("Twenty parallel saves of different settings from the same starting row all land", arguments: Backend.allCases)
+    func parallelSettingSaves(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let original = User(timeZone: "UTC", createdAt: Fixture.at(1), lastActiveAt: Fixture.at(2))
+            try await store.repository.createUser(original)
+            let repository = store.repository
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for round in 0..<10 {
+                    group.addTask {
+                        var units = original
+                        units.preferredUnits = .metric
+                        units.nickname = "Round \(round)"
+                        try await repository.updateUser(units, from: original)
+                    }
+                    group.addTask {
+                        var appearance = original
+                        appearance.appearanceMode = .dark
+                        appearance.appLockTimeoutMinutes = 30
+                        try await repository.updateUser(appearance, from: original)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let stored = try #require(try await repository.user(id: original.id))
+            #expect(stored.preferredUnits == .metric)
+            #expect(stored.appearanceMode == .dark)
+            #expect(stored.appLockTimeoutMinutes == 30)
+            #expect(stored.timeZone == "UTC")
+            #expect(stored.nickname?.hasPrefix("Round ") == true)
+        }
+    }
+
     @Test("A user with only the defaults and nil optionals reads back unchanged", arguments: Backend.allCases)
     func createMinimal(backend: Backend) async throws {
         try await backend.withStore { store in

@@ -117,9 +117,10 @@ def test_add_key_format_error_then_valid_key_then_remove(server, browser, provid
     assert KEY not in browser.page_source
     assert "sk-…kkkk" in tid(browser, "apikey.openai.status").text
     assert tid(browser, "provider.current.status").text == "Active"
+    # The page shows the catalog, then its script POSTs (with CSRF) for the live list at the key's own address.
+    wait.until(lambda b: "Live list from OpenAI." in tid(b, "provider.modelSource").text)
     model = Select(tid(browser, "provider.model"))
     assert [o.get_attribute("value") for o in model.options] == ["gpt-4o-mini", "gpt-4o"]
-    assert "Live list from OpenAI." in tid(browser, "provider.modelSource").text
     assert tid(browser, "provider.baseURL").get_attribute("value") == provider.base_url
     assert tid(browser, "provider.save").is_enabled()
     top_shot(browser, "14-key-saved")

@@ -143,3 +143,26 @@ def test_ask_reads_tools_from_a_json_file_and_stops_after_one_turn_without_tool_
 def test_ask_explains_bad_tool_options(airfit, args, message):
     p = airfit.run("ask", "--provider", "openai", *args, "Hi", check=False)
     assert p.returncode != 0 and message in p.err
+
+
+def test_a_stored_key_is_never_sent_to_another_base_url(airfit, fake_openai):
+    """keys set binds the key to its base URL; ask refuses another address rather than send the key there."""
+    base, requests = fake_openai
+    other = "http://127.0.0.1:9/v1"
+    airfit.run("keys", "set", "openai", "--base-url", base, input=GOOD)
+    p = airfit.run("ask", "--provider", "openai", "--base-url", other, "hello", check=False)
+    assert p.returncode == 1
+    assert "is only sent there" in p.err and f"airfit keys set openai --base-url {other}" in p.err
+    # Without --base-url, ask uses the address saved with the key.
+    p = airfit.run("ask", "--provider", "openai", "--model", "gpt-4o-mini", "hello")
+    assert p.out.strip() == "You asked: hello"
+    assert ("POST", "/v1/chat/completions") in [(r[0], r[1]) for r in requests]
+    assert all(GOOD not in text for text in [p.out, p.err])
+
+
+@pytest.mark.parametrize("url", ["http://example.com/v1\r\nX: 1", "ftp://example.com", "http://example.com/<script>", "http://u:p@example.com"])
+def test_keys_set_refuses_a_base_url_that_cannot_be_used(airfit, url):
+    p = airfit.run("keys", "set", "openai", "--offline", "--base-url", url, input=GOOD, check=False)
+    assert p.returncode != 0
+    assert "Enter a base URL starting with http:// or https://" in p.err
+    assert "No keys stored yet" in airfit.run("keys", "list").out

@@ -74,7 +74,8 @@ def test_ask_streams_the_echo_with_usage(airfit, katan, provider):
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_a_wrong_key_is_rejected_without_showing_it(airfit, katan, provider):
     base = katan(provider)
-    airfit.run("keys", "set", provider, "--offline", input=WRONG_KEYS[provider])
+    # Saved for llm-katan's address: a stored key is only ever sent to the base URL saved with it.
+    airfit.run("keys", "set", provider, "--offline", "--base-url", base, input=WRONG_KEYS[provider])
     p = airfit.run("ask", "--provider", provider, "--base-url", base, QUESTION, check=False)
     assert p.returncode == 1 and p.out == ""
     assert "Authentication failed:" in p.err and "rejected the key (HTTP 401)" in p.err

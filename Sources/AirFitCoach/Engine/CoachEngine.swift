@@ -93,7 +93,7 @@ public struct CoachEngine: Sendable {
     }
 
     private func run(_ text: String, conversationID: UUID, user: User, emit: @Sendable (CoachEvent) -> Void) async throws {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = TextInput.clean(text).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw CoachError.invalidMessage("Write a message first.") }
         guard trimmed.count <= Self.maxMessageLength else {
             throw CoachError.invalidMessage("That message is too long; keep it under \(Self.maxMessageLength) characters.")
@@ -161,12 +161,22 @@ public struct CoachEngine: Sendable {
         try await repository.appendMessage(message)
         var summary = StreamSummary()
         var failure: String?
+        var received = 0
         do {
             for try await event in selection.stream(request, through: streamer) {
+                if case .textDelta(let piece) = event {
+                    // A reply is stored up to a bound far below the stream limit; past it the request is cancelled
+                    // (leaving the loop ends the stream) and the reply kept, marked cut.
+                    received += piece.utf8.count
+                    if received > StoredReply.maximumBytes {
+                        failure = StoredReply.cutReason
+                        break
+                    }
+                    emit(.textDelta(piece))
+                }
                 summary.add(event)
-                if case .textDelta(let piece) = event { emit(.textDelta(piece)) }
             }
-            try Task.checkCancellation()
+            if failure == nil { try Task.checkCancellation() }
         } catch {
             failure = Self.reason(for: error)
         }

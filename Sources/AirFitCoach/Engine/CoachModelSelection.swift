@@ -36,10 +36,12 @@ public struct CoachModelSelection: Sendable, Equatable {
         guard let name = user.selectedAIProvider, !name.isEmpty else { throw CoachError.noProvider }
         guard let provider = AIProviderID(rawValue: name) else { throw CoachError.unknownProvider(name) }
         let info = AIProviderCatalog.info(provider)
-        let key = try await vault.secret(provider: name, userID: user.id)
-        if info.requiresKey, key?.isEmpty ?? true { throw CoachError.missingKey(provider: info.displayName) }
+        let credential = try await vault.credential(provider: name, userID: user.id)
+        if info.requiresKey, credential?.secret.isEmpty ?? true { throw CoachError.missingKey(provider: info.displayName) }
+        // A stored key goes only to the base URL saved with it.
         return CoachModelSelection(
-            provider: provider, model: user.selectedAIModel, key: key, baseURL: user.aiBaseURL, temperature: user.aiTemperature,
+            provider: provider, model: user.selectedAIModel, key: credential?.secret,
+            baseURL: StoredCredential.baseURL(provider: name, credential: credential, user: user), temperature: user.aiTemperature,
             maxTokens: user.aiMaxTokens)
     }
 

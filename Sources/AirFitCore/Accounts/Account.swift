@@ -39,6 +39,9 @@ public protocol AccountRepository: Sendable {
     func account(id: UUID) async throws -> Account?
     /// Inserts an account.
     func createAccount(_ account: Account) async throws
+    /// Inserts `account` as the installation's first (the owner) only when no account exists yet, atomically:
+    /// of any number of parallel first-run sign-ups exactly one gets `true`.
+    func createFirstAccount(_ account: Account) async throws -> Bool
 }
 
 /// Accounts held in memory, for tests.
@@ -62,5 +65,11 @@ public actor InMemoryAccountRepository: AccountRepository {
             throw RepositoryError.conflict("an account with this email exists")
         }
         accounts[account.id] = account
+    }
+
+    public func createFirstAccount(_ account: Account) throws -> Bool {
+        guard accounts.isEmpty else { return false }
+        accounts[account.id] = account
+        return true
     }
 }

@@ -38,9 +38,10 @@ public struct DataExporter: Sendable {
         guard value["format"]?.stringValue == ExportArchive.formatName else {
             throw RepositoryError.invalid("This file is not an AirFit export: it has no \"format\": \"airfit-export\" marker.")
         }
-        if let version = value["version"]?.doubleValue, Int(version) != ExportArchive.currentVersion {
+        if let version = value["version"]?.doubleValue, version != Double(ExportArchive.currentVersion) {
+            let shown = FiniteNumber.int(version).map(String.init) ?? "that is not a whole number"
             throw RepositoryError.invalid(
-                "This export has version \(Int(version)); this AirFit reads version \(ExportArchive.currentVersion).")
+                "This export has version \(shown); this AirFit reads version \(ExportArchive.currentVersion).")
         }
         do {
             let archive = try JSONCoding.decoder.decode(ExportArchive.self, from: data)

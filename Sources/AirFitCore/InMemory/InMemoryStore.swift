@@ -31,6 +31,11 @@ public actor InMemoryStore: AirFitRepository {
         usersByID[user.id] = user
     }
 
+    public func updateUser(_ edited: User, from original: User) async throws {
+        guard let current = usersByID[edited.id] else { throw RepositoryError.notFound("User \(edited.id)") }
+        usersByID[edited.id] = edited.changes(since: original, appliedTo: current)
+    }
+
     // MARK: Onboarding
 
     public func onboardingProfile(userID: UUID) async throws -> OnboardingProfile? { profiles[userID] }

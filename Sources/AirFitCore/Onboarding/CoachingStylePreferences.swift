@@ -136,7 +136,7 @@ public struct CoachingStylePreferences: Codable, Sendable, Equatable {
         let normalized = self.normalized()
         guard normalized.total > 0 else { return Dictionary(uniqueKeysWithValues: Style.allCases.map { ($0, 0) }) }
         let raw = Style.allCases.map { normalized[$0] * 100 }
-        var result = raw.map { Int($0.rounded(.down)) }
+        var result = raw.map { FiniteNumber.displayInt($0, rounding: .down) }
         let remainders = raw.enumerated().sorted { ($0.element - $0.element.rounded(.down)) > ($1.element - $1.element.rounded(.down)) }
         var missing = 100 - result.reduce(0, +)
         for entry in remainders where missing > 0 {

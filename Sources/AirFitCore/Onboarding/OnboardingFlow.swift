@@ -89,6 +89,8 @@ public struct OnboardingFlow: Sendable, Equatable {
             return move(to: next(after: screen))
 
         case (.back, let screen) where Self.questionScreens.contains(screen):
+            // "Back" keeps only answers that pass the field checks of "Next"; it never stores what "Next" would refuse.
+            draft.repair()
             return move(to: previous(before: screen))
 
         case (.skip, let screen) where screen != .generatingCoach && screen != .coachProfileReady:

@@ -33,14 +33,17 @@ public enum OnboardingValidation {
             if draft.aspirationCard == nil, text.isEmpty {
                 return [ValidationIssue(field: "aspiration", message: "Pick the goal that matters most to you, or describe your own.")]
             }
-            if text.count > 500 {
-                return [ValidationIssue(field: "aspiration", message: "Keep your goal under 500 characters (it is \(text.count)).")]
+            if text.count > maximumAspirationLength {
+                return [
+                    ValidationIssue(
+                        field: "aspiration", message: "Keep your goal to \(maximumAspirationLength) characters (it is \(text.count)).")
+                ]
             }
             return []
         case .coachingStyle:
             let style = draft.coachingStyle
             let values = CoachingStylePreferences.Style.allCases.map { style[$0] }
-            if values.contains(where: { !$0.isFinite || $0 < 0 }) {
+            if values.contains(where: { FiniteNumber.checked($0, in: 0...maximumStyleWeight) == nil }) {
                 return [ValidationIssue(field: "coachingStyle", message: "Each style must be between 0% and 100%.")]
             }
             if style.total <= 0 {
@@ -66,6 +69,12 @@ public enum OnboardingValidation {
             return []
         }
     }
+
+    /// The largest raw weight of one coaching style (answers files may use any scale; the page sends 0…1).
+    public static let maximumStyleWeight = 1_000_000.0
+
+    /// The longest goal in the person's own words.
+    public static let maximumAspirationLength = 500
 
     /// The most weekly time slots a person can enter (three a day).
     public static let maximumAvailabilityBlocks = 21

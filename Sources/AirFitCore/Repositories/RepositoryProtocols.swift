@@ -10,6 +10,9 @@ public protocol UserRepository: Sendable {
     func users() async throws -> [User]
     /// Replaces a stored user. Throws `RepositoryError.notFound` if it does not exist.
     func updateUser(_ user: User) async throws
+    /// Writes only what `edited` changed since `original` onto the stored row, atomically (see
+    /// ``User/changes(since:appliedTo:)``); parallel saves of different settings both land.
+    func updateUser(_ edited: User, from original: User) async throws
 }
 
 /// Reads and writes the onboarding result.

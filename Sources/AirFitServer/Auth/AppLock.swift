@@ -22,11 +22,8 @@ enum AppLock {
         return "/unlock?next=" + (safeNext(next).addingPercentEncoding(withAllowedCharacters: allowed) ?? "%2F")
     }
 
-    /// `next` when it is a path on this site, else "/": never another origin (`//host`, `/\host`) or the lock page.
+    /// `next` when it is a path on this site (``SafeRedirect``), else "/"; never the lock page itself.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), !next.hasPrefix("/unlock"),
-            !next.contains(where: { $0.isNewline })
-        else { return "/" }
-        return next
+        SafeRedirect.path(next, excluding: ["/unlock"])
     }
 }

@@ -65,11 +65,12 @@ extension WebApp {
             return try await authPage(
                 "setup", title: "Welcome", request: request, email: email, errors: errors, status: .unprocessableContent)
         }
-        let owner = try await dependencies.repository.users().first ?? User(email: email)
-        if try await dependencies.repository.user(id: owner.id) == nil { try await dependencies.repository.createUser(owner) }
+        // The person who wins a parallel first run becomes the owner; the others are sent to sign in.
+        let existing = try await dependencies.repository.users().first
         let hash = try await PasswordHasher(cost: dependencies.passwordCost).hash(password)
-        let account = Account(email: email, passwordHash: hash, userID: owner.id)
-        try await dependencies.accounts.createAccount(account)
+        let account = Account(email: email, passwordHash: hash, userID: existing?.id ?? UUID())
+        guard try await dependencies.accounts.createFirstAccount(account) else { return WebResponses.redirect("/signin") }
+        if existing == nil { try await dependencies.repository.createUser(User(id: account.userID, email: email)) }
         return try await startSession(for: account, request: request)
     }
 

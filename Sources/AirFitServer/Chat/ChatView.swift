@@ -11,11 +11,11 @@ enum ChatView {
         for (index, message) in messages.enumerated() {
             switch message.role {
             case .user:
-                rows.append(["isUser": true, "text": message.content])
+                rows.append(["isUser": true, "text": StoredReply.bounded(message.content)])
             case .assistant:
                 for call in message.toolCalls { names[call.id] = call.name }
                 guard !message.content.isEmpty || !message.isComplete else { continue }
-                var row: [String: Any] = ["isCoach": true, "text": message.content]
+                var row: [String: Any] = ["isCoach": true, "text": StoredReply.bounded(message.content)]
                 if !message.isComplete {
                     row["incomplete"] = message.incompleteReason ?? "The reply was cut off."
                     row["canRetry"] = index == lastAssistant

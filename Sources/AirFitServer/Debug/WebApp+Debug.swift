@@ -13,8 +13,13 @@ extension WebApp {
         router.get("/settings/debug") { request, _ -> Response in
             try requireDevelopment()
             return try await requireSignIn(request) { signed in
-                try await debugPage(signed: signed, checkHealth: true, decode: nil)
+                try await debugPage(signed: signed, checkHealth: false, decode: nil)
             }
+        }
+        // A health check sends stored keys to their providers: a POST with the form's CSRF token, never a GET.
+        router.post("/settings/debug/health") { request, _ -> Response in
+            try requireDevelopment()
+            return try await requireForm(request) { signed, _ in try await debugPage(signed: signed, checkHealth: true, decode: nil) }
         }
         router.post("/settings/debug/decode") { request, _ -> Response in
             try requireDevelopment()
@@ -64,6 +69,7 @@ extension WebApp {
             },
             "stream": decode?.text ?? "",
         ]
+        context["nothingToCheck"] = Self.checkedProviders(signed.user, keys: keys).isEmpty
         if checkHealth { context["health"] = await healthRows(signed.user, keys: keys) }
         switch decode?.outcome {
         case .success(let json): context.merge(["hasResult": true, "result": json]) { $1 }
@@ -73,24 +79,31 @@ extension WebApp {
         return page("debug", title: "Developer tools", user: signed.user, context: context)
     }
 
+    /// The providers a health check asks: every one with a stored key, plus the selected one when it needs none.
+    private static func checkedProviders(_ user: User, keys: [AIProviderID: StoredSecretSummary]) -> [AIProviderID] {
+        let selected = ProviderSettings.selected(user)
+        return AIProviderID.allCases.filter { keys[$0] != nil || ($0 == selected && !AIProviderCatalog.info($0).requiresKey) }
+    }
+
     /// Every provider with a stored key, plus the selected one when it needs none, checked at once.
     private func healthRows(_ user: User, keys: [AIProviderID: StoredSecretSummary]) async -> [[String: Any]] {
         let settings = providerSettings
-        let selected = ProviderSettings.selected(user)
-        let providers = AIProviderID.allCases.filter { keys[$0] != nil || ($0 == selected && !AIProviderCatalog.info($0).requiresKey) }
-        var checks: [(AIProviderID, String?)] = []
+        let providers = Self.checkedProviders(user, keys: keys)
+        var checks: [(AIProviderID, String?, String?)] = []
         var unreadable: Set<AIProviderID> = []
         for provider in providers {
             do {
-                checks.append((provider, try await settings.key(provider, userID: user.id)))
+                // A stored key goes to the address saved with it and nowhere else.
+                let credential = try await settings.credential(provider, userID: user.id)
+                let baseURL = StoredCredential.baseURL(provider: provider.rawValue, credential: credential, user: user)
+                checks.append((provider, credential?.secret, baseURL))
             } catch {
                 unreadable.insert(provider)
             }
         }
         let client = dependencies.aiClient
         let results = await withTaskGroup(of: (AIProviderID, ProviderHealth?).self) { group in
-            for (provider, key) in checks {
-                let baseURL = ProviderSettings.baseURL(for: provider, user: user)
+            for (provider, key, baseURL) in checks {
                 group.addTask {
                     let health = await Deadline.run(Self.healthDeadline) {
                         await client.health(provider: provider, key: key, baseURL: baseURL)
@@ -112,7 +125,7 @@ extension WebApp {
                 : health.map { $0.lastError } ?? "no answer within \(Self.healthDeadline.components.seconds) s"
             return [
                 "id": provider.rawValue, "name": AIProviderCatalog.info(provider).displayName,
-                "address": ProviderSettings.baseURL(for: provider, user: user) ?? AIProviderCatalog.info(provider).baseURL,
+                "address": ProviderSettings.address(of: provider, user: user, keys: keys),
                 "status": health?.status.rawValue ?? ProviderHealth.Status.unreachable.rawValue,
                 "tone": health?.status == .healthy ? "ok" : "warn",
                 "hasLatency": latency != nil, "latency": latency ?? "", "hasError": error != nil, "error": error ?? "",

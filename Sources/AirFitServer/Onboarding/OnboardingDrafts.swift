@@ -5,8 +5,16 @@ import Foundation
 struct OnboardingDrafts: Sendable {
     let repository: any OnboardingDraftRepository
 
-    /// The user's draft, or a new one on the opening screen.
-    func draft(for userID: UUID) async throws -> OnboardingDraft { try await repository.draft(userID: userID) ?? OnboardingDraft() }
+    /// The user's draft, or a new one on the opening screen; a stored draft is repaired (see ``OnboardingDraft/repair()``).
+    func draft(for userID: UUID) async throws -> OnboardingDraft { try await loaded(for: userID).draft }
+
+    /// The user's draft with what repairing it changed (saved repaired, so the notes appear once).
+    func loaded(for userID: UUID) async throws -> (draft: OnboardingDraft, notes: [String]) {
+        guard var draft = try await repository.draft(userID: userID) else { return (OnboardingDraft(), []) }
+        let notes = draft.repair()
+        if !notes.isEmpty { try await repository.saveDraft(draft, userID: userID) }
+        return (draft, notes)
+    }
 
     /// Whether the user has a saved draft.
     func exists(for userID: UUID) async throws -> Bool { try await repository.draft(userID: userID) != nil }

@@ -13,7 +13,10 @@ enum OnboardingForm {
             draft.aspirationText = form["aspiration_text"] ?? ""
         case .coachingStyle:
             for style in CoachingStylePreferences.Style.allCases {
-                if let value = form["style_\(style.rawValue)"].flatMap({ Double($0) }) { draft.coachingStyle[style] = value / 100 }
+                // A percentage from 0 to 100; anything else (inf, nan, 1e306, -1) leaves the slider as it was.
+                if let value = form["style_\(style.rawValue)"].flatMap({ FiniteNumber.parse($0, in: 0...100) }) {
+                    draft.coachingStyle[style] = value / 100
+                }
             }
         case .engagementPreferences:
             if let preset = form["engagement"].flatMap(EngagementPreset.init(rawValue:)) { draft.engagement = preset }
@@ -54,7 +57,7 @@ enum OnboardingForm {
         let screen = draft.screen
         var context: [String: Any] = [
             "screen": screen.rawValue, "heading": screen.title, "showsProgress": screen.showsProgress,
-            "percent": Int((screen.progress * 100).rounded()),
+            "percent": FiniteNumber.displayInt(screen.progress * 100),
             "canGoBack": OnboardingFlow.questionScreens.dropFirst().contains(screen),
             "isQuestion": OnboardingFlow.questionScreens.contains(screen),
             "is_\(screen.rawValue)": true,
@@ -72,7 +75,7 @@ enum OnboardingForm {
         case .coachingStyle:
             context["styles"] = CoachingStylePreferences.Style.allCases.map { style -> [String: Any] in
                 [
-                    "value": style.rawValue, "name": style.displayName, "percent": Int((draft.coachingStyle[style] * 100).rounded()),
+                    "value": style.rawValue, "name": style.displayName, "percent": FiniteNumber.displayInt(draft.coachingStyle[style] * 100),
                     "phrase": style.phrase(intensity: draft.coachingStyle[style]), "low": style.phrase(intensity: 0),
                     "medium": style.phrase(intensity: 0.5), "high": style.phrase(intensity: 1),
                 ]

@@ -11,8 +11,8 @@ extension WebApp {
         }
         router.get("/onboarding") { request, _ -> Response in
             try await requireSignIn(request) { signed in
-                let draft = try await drafts.draft(for: signed.user.id)
-                return onboardingPage(draft, signed: signed, issues: [])
+                let (draft, notes) = try await drafts.loaded(for: signed.user.id)
+                return onboardingPage(draft, signed: signed, issues: notes.map { ValidationIssue(field: "draft", message: $0) })
             }
         }
         router.post("/onboarding") { request, _ -> Response in

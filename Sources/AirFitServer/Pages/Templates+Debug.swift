@@ -5,13 +5,14 @@ extension Templates {
     static let debug = """
         <header class="bar"><a class="icon-link" href="/settings" aria-label="Back to settings">‹</a><h1>{{heading}}</h1></header>
         <section class="card" aria-labelledby="health-title" data-testid="debug.health"><h2 id="health-title">Service health</h2>
-        {{#checkedHealth}}{{^health}}<p class="hint">Nothing to check: add an API key on the AI provider page.</p>{{/health}}
+        {{#nothingToCheck}}<p class="hint">Nothing to check: add an API key on the AI provider page.</p>{{/nothingToCheck}}
+        {{#checkedHealth}}
         <ul class="key-list">{{#health}}<li data-testid="debug.health.{{id}}">
         <span class="grow"><strong>{{name}}</strong><span class="hint">{{address}}</span>{{#hasError}}<span class="hint">Last error: {{error}}</span>{{/hasError}}</span>
         <span class="end"><span class="badge {{tone}}" data-testid="debug.health.{{id}}.status">{{status}}</span>{{#hasLatency}}<span class="hint">{{latency}}</span>{{/hasLatency}}</span>
         </li>{{/health}}</ul>{{/checkedHealth}}
         {{^checkedHealth}}<p class="hint">Each provider with a key is asked for its model list.</p>{{/checkedHealth}}
-        <a class="button" href="/settings/debug" data-testid="debug.health.check">{{#checkedHealth}}Check again{{/checkedHealth}}{{^checkedHealth}}Check now{{/checkedHealth}}</a>
+        <form method="post" action="/settings/debug/health"><input type="hidden" name="_csrf" value="{{csrf}}"><button type="submit" class="button" data-testid="debug.health.check">{{#checkedHealth}}Check again{{/checkedHealth}}{{^checkedHealth}}Check now{{/checkedHealth}}</button></form>
         </section>
         <section class="card" aria-labelledby="config-title" data-testid="debug.configuration"><h2 id="config-title">Configuration</h2>
         <dl class="rows">{{#configuration}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/configuration}}</dl>

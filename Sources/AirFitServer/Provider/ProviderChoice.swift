@@ -85,8 +85,8 @@ struct ProviderChoice: Sendable, Equatable {
         }
         var url: String?
         if !baseURL.isEmpty {
-            url = ProviderBaseURL.normalized(baseURL)
-            if url == nil { problems.append(ProviderBaseURL.problem) }
+            url = BaseURLRule.normalized(baseURL)
+            if url == nil { problems.append(BaseURLRule.problem) }
         }
         guard problems.isEmpty else { return (nil, problems) }
         return (

@@ -56,19 +56,24 @@ enum ProviderScript {
             window.addEventListener("pageshow", (event) => { if (event.persisted) reset(); });
           }
 
-          // Choosing a provider swaps in its settings (models, limits, Save state); typed values stay.
+          // Choosing a provider swaps in its settings (models, limits, Save state); typed values stay. The settings
+          // come from a POST with the form's CSRF token: asking a provider for its live model list uses the stored key,
+          // which a GET never does. On load the shown provider's live list replaces the catalog's the same way.
           const form = document.getElementById("provider-form");
           if (form) {
             const announce = document.getElementById("choice-status");
             let latest = 0;
-            form.addEventListener("change", async (event) => {
-              if (event.target.name !== "provider") return;
+            const swap = async (provider, announceIt) => {
               const ticket = ++latest;
               const current = document.getElementById("provider-choice");
               current.setAttribute("aria-busy", "true");
               try {
-                const response = await fetch("/settings/provider?provider=" + encodeURIComponent(event.target.value),
-                  { credentials: "same-origin", headers: { "Accept": "text/html" } });
+                const body = new URLSearchParams(new FormData(form));
+                body.set("action", "choose");
+                body.set("provider", provider);
+                const response = await fetch("/settings/provider", {
+                  method: "POST", credentials: "same-origin", body,
+                  headers: { "Accept": "text/html", "Content-Type": "application/x-www-form-urlencoded" } });
                 if (!response.ok) throw new Error(String(response.status));
                 const page = new DOMParser().parseFromString(await response.text(), "text/html");
                 const next = page.getElementById("provider-choice");
@@ -79,14 +84,27 @@ enum ProviderScript {
                   const field = next.querySelector('[name="' + name + '"]');
                   if (typed && field) field.value = typed.value;
                 }
+                if (!announceIt) {
+                  // The same provider's live list: the model already picked stays picked when the list has it.
+                  const typed = current.querySelector('[name="model"]');
+                  const field = next.querySelector('[name="model"]');
+                  if (typed && field && field.tagName === "SELECT" && [...field.options].some((o) => o.value === typed.value)) {
+                    field.value = typed.value;
+                  }
+                }
                 current.replaceWith(document.importNode(next, true));
                 const legend = document.querySelector("#provider-choice legend");
-                announce.textContent = legend ? "Showing " + legend.textContent + "." : "";
+                if (announceIt) announce.textContent = legend ? "Showing " + legend.textContent + "." : "";
               } catch (error) {
                 current.removeAttribute("aria-busy");
                 for (const element of document.querySelectorAll("[data-js-hide]")) element.hidden = false;
               }
+            };
+            form.addEventListener("change", (event) => {
+              if (event.target.name === "provider") swap(event.target.value, true);
             });
+            const shown = form.querySelector('input[name="shown"]');
+            if (shown && !document.querySelector('[role="alert"]')) swap(shown.value, false);
           }
         })();
         """

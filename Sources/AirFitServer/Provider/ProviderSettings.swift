@@ -35,9 +35,24 @@ struct ProviderSettings: Sendable {
         return keys
     }
 
-    /// The stored key for `provider`, for building a request and nothing else.
-    func key(_ provider: AIProviderID, userID: UUID) async throws -> String? {
-        try await vault.secret(provider: provider.rawValue, userID: userID)
+    /// The stored key for `provider` with the only address it may be sent to, for building a request and nothing else.
+    func credential(_ provider: AIProviderID, userID: UUID) async throws -> StoredCredential? {
+        try await vault.credential(provider: provider.rawValue, userID: userID)
+    }
+
+    /// The address requests for `provider` go to, for display: the one saved with its key, else the person's own.
+    static func address(of provider: AIProviderID, user: User, keys: [AIProviderID: StoredSecretSummary]) -> String {
+        let own = keys[provider].map { $0.baseURL } ?? baseURL(for: provider, user: user)
+        return own ?? AIProviderCatalog.info(provider).baseURL
+    }
+
+    /// Why `baseURL` cannot be saved for `provider`: its stored key was saved for another address, and a key is
+    /// only ever sent to the address saved with it (a new address needs the key again).
+    static func bindingProblem(_ provider: AIProviderID, baseURL: String?, keys: [AIProviderID: StoredSecretSummary]) -> String? {
+        guard let summary = keys[provider], !BaseURLRule.sameAddress(summary.baseURL, baseURL) else { return nil }
+        let name = AIProviderCatalog.info(provider).displayName
+        return "Your \(name) key was saved for \(summary.baseURL ?? AIProviderCatalog.info(provider).baseURL). "
+            + "A key is only sent to the address it was saved with: to use another base URL, add the key again with that address."
     }
 
     /// Where `provider` is reached for `user`: their base URL when it is the selected provider, else nil
@@ -67,14 +82,14 @@ struct ProviderSettings: Sendable {
         let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .badFormat("enter the key") }
         guard trimmed.count <= Self.maxKeyLength else { return .badFormat("it is longer than any API key") }
-        let result = await KeyValidator(client: client).check(
-            trimmed, provider: provider, baseURL: baseURL ?? Self.baseURL(for: provider, user: user), live: !skipTest)
+        // The key is tested at, and bound to, the address typed with it (empty: the catalog's).
+        let result = await KeyValidator(client: client).check(trimmed, provider: provider, baseURL: baseURL, live: !skipTest)
         guard result.isOK else { return result }
-        try await vault.saveSecret(trimmed, provider: provider.rawValue, userID: user.id)
+        try await vault.saveSecret(trimmed, provider: provider.rawValue, userID: user.id, baseURL: baseURL)
         var updated = user
         if Self.selected(updated) == nil { updated.selectedAIProvider = provider.rawValue }
-        if let baseURL, Self.selected(updated) == provider { updated.aiBaseURL = baseURL }
-        if updated != user { try await repository.updateUser(updated) }
+        if Self.selected(updated) == provider { updated.aiBaseURL = baseURL }
+        if updated != user { try await repository.updateUser(updated, from: user) }
         return result
     }
 
@@ -96,15 +111,19 @@ struct ProviderSettings: Sendable {
         // Settings the new provider would refuse fall back to its defaults.
         if let tokens = updated.aiMaxTokens, tokens > info.maxOutputTokens(model: info.defaultModel) { updated.aiMaxTokens = nil }
         if let temperature = updated.aiTemperature, temperature > info.maxTemperature { updated.aiTemperature = nil }
-        try await repository.updateUser(updated)
+        try await repository.updateUser(updated, from: user)
         return Removal(removed: true, switchedTo: next)
     }
 
     /// Saves a validated configuration; refuses a provider that needs a key and has none.
     /// - Throws: ``ProviderSettingsError/missingAPIKey(_:)``.
     func save(_ configuration: ProviderConfiguration, user: User) async throws {
-        guard Self.isUsable(configuration.provider, keys: try await storedKeys(userID: user.id)) else {
+        let keys = try await storedKeys(userID: user.id)
+        guard Self.isUsable(configuration.provider, keys: keys) else {
             throw ProviderSettingsError.missingAPIKey(configuration.provider)
+        }
+        if let problem = Self.bindingProblem(configuration.provider, baseURL: configuration.baseURL, keys: keys) {
+            throw ProviderSettingsError.keyBoundElsewhere(problem)
         }
         var updated = user
         updated.selectedAIProvider = configuration.provider.rawValue
@@ -112,12 +131,24 @@ struct ProviderSettings: Sendable {
         updated.aiTemperature = configuration.temperature
         updated.aiMaxTokens = configuration.maxTokens
         updated.aiBaseURL = configuration.baseURL
-        try await repository.updateUser(updated)
+        try await repository.updateUser(updated, from: user)
     }
 
+    /// The catalog's models for `provider` (what a page shows before anyone asks the provider).
+    static func catalogModels(_ provider: AIProviderID) -> [String] { AIProviderCatalog.info(provider).models.map(\.id) }
+
     /// The provider's models: the live list when it can be asked within ``modelListDeadline``, else the catalog's.
-    func models(_ provider: AIProviderID, key: String?, baseURL: String?) async -> (models: [String], live: Bool) {
-        let catalog = AIProviderCatalog.info(provider).models.map(\.id)
+    ///
+    /// Asks only on a POST (see the provider page): the stored key goes to the address saved with it, and a
+    /// provider without a stored key is asked at the person's own address for it.
+    func liveModels(_ provider: AIProviderID, user: User) async throws -> (models: [String], live: Bool) {
+        let credential = try await credential(provider, userID: user.id)
+        let baseURL = StoredCredential.baseURL(provider: provider.rawValue, credential: credential, user: user)
+        return await models(provider, key: credential?.secret, baseURL: baseURL)
+    }
+
+    private func models(_ provider: AIProviderID, key: String?, baseURL: String?) async -> (models: [String], live: Bool) {
+        let catalog = Self.catalogModels(provider)
         if AIProviderCatalog.info(provider).requiresKey && key == nil { return (catalog, false) }
         let client = client
         let answer = await Deadline.run(Self.modelListDeadline) {
@@ -130,9 +161,12 @@ struct ProviderSettings: Sendable {
 /// Why a configuration was not saved.
 enum ProviderSettingsError: Error, LocalizedError, Equatable {
     case missingAPIKey(AIProviderID)
+    /// The provider's key was saved for another base URL (the message says which and what to do).
+    case keyBoundElsewhere(String)
 
     var errorDescription: String? {
         switch self {
+        case .keyBoundElsewhere(let message): return message
         case .missingAPIKey(let provider):
             return "Add an API key for \(AIProviderCatalog.info(provider).displayName) before saving this configuration."
         }

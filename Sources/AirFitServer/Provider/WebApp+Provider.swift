@@ -15,20 +15,16 @@ extension WebApp {
         router.get("/provider.js") { _, _ -> Response in
             WebResponses.asset(ProviderScript.source, type: "text/javascript; charset=utf-8")
         }
+        // A GET shows the catalog's models and sends nothing anywhere: asking a provider for its live list uses the
+        // stored key, so only a POST with the form's CSRF token does (the page's script posts it on load).
         router.get("/settings/provider") { request, _ -> Response in
             try await requireSignIn(request) { signed in
                 let query = request.uri.queryParameters
                 let showing = query["provider"].flatMap { AIProviderID(rawValue: String($0)) }
-                var choice = ProviderChoice(user: signed.user, showing: showing)
-                // A base URL typed with a key for a provider that is not the person's yet, to save with it.
-                if choice.provider != ProviderSettings.selected(signed.user),
-                    let typed = query["base_url"].flatMap({ ProviderBaseURL.normalized(String($0)) })
-                {
-                    choice.baseURL = typed
-                }
                 let keys = try await providerSettings.storedKeys(userID: signed.user.id)
+                let choice = Self.withKeyAddress(ProviderChoice(user: signed.user, showing: showing), keys: keys)
                 return try await providerPage(
-                    choice, signed: signed, keys: keys, notices: providerNotices(query, user: signed.user, keys: keys))
+                    choice, signed: signed, keys: keys, askProvider: false, notices: providerNotices(query, user: signed.user, keys: keys))
             }
         }
         router.post("/settings/provider") { request, _ -> Response in
@@ -80,13 +76,13 @@ extension WebApp {
     /// Format check, live test, save; the page again with the reason when the key is refused.
     private func postKey(_ form: FormData, provider: AIProviderID, signed: Signed) async throws -> Response {
         let typedURL = form["base_url"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let baseURL = ProviderBaseURL.normalized(typedURL)
+        let baseURL = BaseURLRule.normalized(typedURL)
         func refused(_ problem: String, offerSkipTest: Bool = false) -> Response {
             var response = keyPage(provider, signed: signed, baseURL: typedURL, problems: [problem], offerSkipTest: offerSkipTest)
             response.status = .unprocessableContent
             return response
         }
-        if !typedURL.isEmpty && baseURL == nil { return refused(ProviderBaseURL.problem) }
+        if !typedURL.isEmpty && baseURL == nil { return refused(BaseURLRule.problem) }
         let result = try await providerSettings.addKey(
             form["key"] ?? "", provider: provider, user: signed.user, baseURL: baseURL, skipTest: form.isChecked("skip_test"))
         switch result {
@@ -94,12 +90,8 @@ extension WebApp {
         case .unreachable: return refused(ProviderPage.problem(result), offerSkipTest: true)
         case .badFormat, .rejected: return refused(ProviderPage.problem(result))
         }
-        var location = "/settings/provider?provider=\(provider.rawValue)&added=\(provider.rawValue)"
-        // Not the person's provider: the base URL waits in the configuration form, saved with it.
-        if let baseURL, (ProviderSettings.selected(signed.user) ?? provider) != provider {
-            location += "&base_url=" + (baseURL.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-        }
-        return WebResponses.redirect(location)
+        // The base URL is saved with the key (the only address it is sent to), so the page shows it from there.
+        return WebResponses.redirect("/settings/provider?provider=\(provider.rawValue)&added=\(provider.rawValue)")
     }
 
     /// "Show this provider's settings" re-shows the form for the radio's provider; "Save configuration" saves.
@@ -110,8 +102,8 @@ extension WebApp {
         let posted = ProviderChoice(form: form, fallback: shown)
         var choice = posted
         choice.provider = shown
-        choice = choice.switching(to: posted.provider)
-        if form["action"] == "choose" { return try await providerPage(choice, signed: signed, keys: keys) }
+        if posted.provider != shown { choice = Self.withKeyAddress(choice.switching(to: posted.provider), keys: keys) }
+        if form["action"] == "choose" { return try await providerPage(choice, signed: signed, keys: keys, askProvider: true) }
         var problems: [String] = []
         if posted.provider != shown {
             problems.append("Check the settings for \(AIProviderCatalog.info(posted.provider).displayName), then save.")
@@ -121,6 +113,11 @@ extension WebApp {
             }
             let (configuration, invalid) = choice.validated()
             problems += invalid
+            if let configuration, let problem = ProviderSettings.bindingProblem(
+                configuration.provider, baseURL: configuration.baseURL, keys: keys)
+            {
+                problems.append(problem)
+            }
             if let configuration, problems.isEmpty {
                 do {
                     try await providerSettings.save(configuration, user: signed.user)
@@ -131,19 +128,29 @@ extension WebApp {
                 }
             }
         }
-        return try await providerPage(choice, signed: signed, keys: keys, problems: problems, status: .unprocessableContent)
+        return try await providerPage(
+            choice, signed: signed, keys: keys, askProvider: false, problems: problems, status: .unprocessableContent)
     }
 
-    /// Renders the configuration page for `choice`, with the chosen provider's models.
+    /// `choice` showing the base URL saved with the provider's key, when it has one (the key's only address).
+    private static func withKeyAddress(_ choice: ProviderChoice, keys: [AIProviderID: StoredSecretSummary]) -> ProviderChoice {
+        guard let summary = keys[choice.provider] else { return choice }
+        var choice = choice
+        choice.baseURL = summary.baseURL ?? ""
+        return choice
+    }
+
+    /// Renders the configuration page for `choice`, with the chosen provider's models: the live list when
+    /// `askProvider` (POST requests only), else the catalog's.
     private func providerPage(
-        _ choice: ProviderChoice, signed: Signed, keys: [AIProviderID: StoredSecretSummary], notices: [String] = [],
-        problems: [String] = [], status: HTTPResponse.Status = .ok
+        _ choice: ProviderChoice, signed: Signed, keys: [AIProviderID: StoredSecretSummary], askProvider: Bool,
+        notices: [String] = [], problems: [String] = [], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let settings = providerSettings
         let provider = choice.provider
-        let address = ProviderBaseURL.normalized(choice.baseURL)
-        let key = keys[provider] == nil ? nil : try await settings.key(provider, userID: signed.user.id)
-        let models = await settings.models(provider, key: key, baseURL: address)
+        let models: (models: [String], live: Bool) =
+            askProvider
+            ? try await providerSettings.liveModels(provider, user: signed.user)
+            : (ProviderSettings.catalogModels(provider), false)
         var choice = choice
         // A catalog default the provider does not offer gives way to its first live model; a saved model stays.
         let isSaved = ProviderSettings.selected(signed.user) == provider && signed.user.selectedAIModel == choice.model

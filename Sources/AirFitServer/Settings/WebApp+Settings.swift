@@ -44,7 +44,7 @@ extension WebApp {
                         response.status = .unprocessableContent
                         return response
                     }
-                    try await dependencies.repository.updateUser(user)
+                    try await dependencies.repository.updateUser(user, from: signed.user)
                     return WebResponses.redirect("/settings/\(section.rawValue)?saved=1")
                 }
             }

@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 import Hummingbird
 
@@ -27,7 +28,9 @@ struct FormData: Sendable {
     /// Whether a checkbox named `name` was ticked.
     func isChecked(_ name: String) -> Bool { values[name] != nil }
 
+    /// One name or value: `+` is a space, percent escapes decoded, control characters removed (``TextInput/clean(_:singleLine:)``),
+    /// so a `%00` can never cut a stored message short.
     private static func decode(_ part: Substring) -> String {
-        String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+        TextInput.clean(String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "")
     }
 }

@@ -36,7 +36,7 @@ public final class AirFitDatabase: Sendable {
             if !FileManager.default.fileExists(atPath: path) {
                 _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
             }
-            databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: id)
+            databases.use(.sqlite(.file(path), sqlLogLevel: nil), as: id)
         case .postgres(let url):
             id = .psql
             do {
@@ -45,7 +45,11 @@ public final class AirFitDatabase: Sendable {
                 throw StoreError.invalidDatabaseURL
             }
         }
-        guard let database = databases.database(id, logger: logger, on: eventLoopGroup.next()) else {
+        // Query logs carry bind values (password hashes, token hashes, emails, messages, sealed keys): the
+        // database layer logs nothing below `notice`, whatever AIRFIT_LOG_LEVEL says.
+        var databaseLogger = logger
+        databaseLogger.logLevel = max(logger.logLevel, .notice)
+        guard let database = databases.database(id, logger: databaseLogger, on: eventLoopGroup.next()) else {
             throw StoreError.databaseUnreachable("the database could not be opened")
         }
         self.database = database
@@ -74,6 +78,8 @@ public final class AirFitDatabase: Sendable {
         migrations.add(CreateAccounts())
         migrations.add(AddUserAIBaseURL())
         migrations.add(CreateSessionsAndDrafts())
+        migrations.add(AddVaultBaseURL())
+        migrations.add(CreateInstallationOwner())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

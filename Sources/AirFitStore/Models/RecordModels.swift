@@ -239,6 +239,8 @@ final class VaultEntryModel: Model, @unchecked Sendable {
     /// Fingerprint of the master key that sealed this entry.
     @Field(key: "key_id") var keyID: String
     @Field(key: "updated_at") var updatedAt: Double
+    /// The only base URL the secret is sent to; nil: the provider's catalog address.
+    @OptionalField(key: "base_url") var baseURL: String?
 
     init() {}
 }

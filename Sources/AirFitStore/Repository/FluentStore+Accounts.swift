@@ -1,6 +1,7 @@
 import AirFitCore
 import FluentKit
 import Foundation
+import SQLKit
 
 extension FluentStore: AccountRepository {
     public func accountCount() async throws -> Int {
@@ -17,5 +18,21 @@ extension FluentStore: AccountRepository {
 
     public func createAccount(_ account: Account) async throws {
         try await mapped("An account with this email") { try await AccountModel(account).create(on: database) }
+    }
+
+    /// One transaction: the installation's single owner claim (a fixed primary key, so a second claim fails in the
+    /// schema, not in a check) and the account.
+    public func createFirstAccount(_ account: Account) async throws -> Bool {
+        do {
+            return try await database.transaction { db in
+                guard try await AccountModel.query(on: db).count() == 0 else { return false }
+                try await db.sql.insert(into: CreateInstallationOwner.schema).columns("id", "account_id", "created_at")
+                    .values(SQLBind(1), SQLBind(account.id), SQLBind(account.createdAt.timeIntervalSince1970)).run()
+                try await AccountModel(account).create(on: db)
+                return true
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            return false
+        }
     }
 }

@@ -48,6 +48,21 @@ public final class FluentStore: AirFitRepository, Sendable {
         try await model.update(on: database)
     }
 
+    /// Read, merge and write in one transaction; on PostgreSQL the row is locked (`FOR UPDATE`) for it, on SQLite
+    /// the single connection serializes transactions.
+    public func updateUser(_ edited: User, from original: User) async throws {
+        try await database.transaction { db in
+            if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql" {
+                try await sql.raw("SELECT id FROM users WHERE id = \(bind: edited.id) FOR UPDATE").run()
+            }
+            guard let model = try await UserModel.find(edited.id, on: db) else {
+                throw RepositoryError.notFound("User \(edited.id)")
+            }
+            try model.update(from: edited.changes(since: original, appliedTo: try model.domain()))
+            try await model.update(on: db)
+        }
+    }
+
     // MARK: Onboarding
 
     public func onboardingProfile(userID: UUID) async throws -> OnboardingProfile? {

@@ -49,34 +49,35 @@ public final class KeyVault: SecretVault, Sendable {
         }
     }
 
-    public func saveSecret(_ secret: String, provider: String, userID: UUID) async throws {
+    public func saveSecret(_ secret: String, provider: String, userID: UUID, baseURL: String?) async throws {
         let trimmed = secret.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw RepositoryError.invalid("The key is empty.") }
         let sealed = try Self.seal(trimmed, key: current.key, userID: userID, provider: provider)
         let masked = SecretMask.mask(trimmed)
         // One statement (insert or replace on the user+provider key): atomic without a transaction.
         try await database.sql.insert(into: VaultEntryModel.schema)
-            .columns("id", "user_id", "provider", "sealed", "masked", "key_id", "updated_at")
+            .columns("id", "user_id", "provider", "sealed", "masked", "key_id", "updated_at", "base_url")
             .values(
                 SQLBind(UUID()), SQLBind(userID), SQLBind(provider), SQLBind(sealed), SQLBind(masked), SQLBind(current.id),
-                SQLBind(Date().timeIntervalSince1970)
+                SQLBind(Date().timeIntervalSince1970), SQLBind(baseURL)
             )
             .onConflict(with: ["user_id", "provider"]) {
                 $0.set(excludedValueOf: "sealed").set(excludedValueOf: "masked").set(excludedValueOf: "key_id")
-                    .set(excludedValueOf: "updated_at")
+                    .set(excludedValueOf: "updated_at").set(excludedValueOf: "base_url")
             }
             .run()
     }
 
-    public func secret(provider: String, userID: UUID) async throws -> String? {
-        let row = try await database.sql.select().columns("sealed", "key_id").from(VaultEntryModel.schema)
+    public func credential(provider: String, userID: UUID) async throws -> StoredCredential? {
+        let row = try await database.sql.select().columns("sealed", "key_id", "base_url").from(VaultEntryModel.schema)
             .where(SQLColumn("user_id"), .equal, SQLBind(userID)).where(SQLColumn("provider"), .equal, SQLBind(provider))
             .first()
         guard let row else { return nil }
         guard let key = keys[try row.decode(column: "key_id", as: String.self)] else {
             throw StoreError.vaultEntryUnreadable(provider: provider)
         }
-        return try Self.open(try row.decode(column: "sealed", as: String.self), key: key, userID: userID, provider: provider)
+        let secret = try Self.open(try row.decode(column: "sealed", as: String.self), key: key, userID: userID, provider: provider)
+        return StoredCredential(secret: secret, baseURL: try row.decode(column: "base_url", as: String?.self))
     }
 
     public func deleteSecret(provider: String, userID: UUID) async throws -> Bool {
@@ -88,7 +89,8 @@ public final class KeyVault: SecretVault, Sendable {
 
     public func storedSecrets(userID: UUID) async throws -> [StoredSecretSummary] {
         try await VaultEntryModel.query(on: database).filter(\.$userID == userID).sort(\.$provider).all().map {
-            StoredSecretSummary(provider: $0.provider, masked: $0.masked, updatedAt: Date(timeIntervalSince1970: $0.updatedAt))
+            StoredSecretSummary(
+                provider: $0.provider, masked: $0.masked, updatedAt: Date(timeIntervalSince1970: $0.updatedAt), baseURL: $0.baseURL)
         }
     }
 

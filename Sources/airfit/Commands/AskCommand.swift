@@ -65,21 +65,24 @@ struct AskCommand: AsyncParsableCommand {
         } catch {
             throw CLI.fail(error)
         }
-        let (providerID, request, key) = try await CLI.withStore(logger: CLI.logger()) { context -> (AIProviderID, ChatRequest, String?) in
+        let (providerID, request, key, address) = try await CLI.withStore(logger: CLI.logger()) {
+            context -> (AIProviderID, ChatRequest, String?, String?) in
             let owner = try await context.existingOwner()
             guard let name = provider ?? owner?.selectedAIProvider else {
                 throw CLIError("Choose a provider with --provider (\(AIProviderID.allCases.map(\.rawValue).joined(separator: ", "))).")
             }
             guard let providerID = AIProviderID(rawValue: name) else { throw CLIError("Unknown provider \"\(name)\".") }
-            let key = try await owner.asyncMap { try await context.vault.secret(provider: name, userID: $0.id) } ?? nil
+            let credential = try await owner.asyncMap { try await context.vault.credential(provider: name, userID: $0.id) } ?? nil
+            // A stored key goes only to the base URL saved with it; --base-url may only repeat that address.
+            let address = try CLI.address(for: name, flag: baseURL, credential: credential, owner: owner)
             let useOwner = provider == nil || provider == owner?.selectedAIProvider
             let request = ChatRequest(
                 model: model ?? (useOwner ? owner?.selectedAIModel : nil), systemPrompt: system, messages: [.user(question)],
                 tools: tools, temperature: temperature ?? owner?.aiTemperature, maxTokens: maxTokens ?? owner?.aiMaxTokens)
-            return (providerID, request, key)
+            return (providerID, request, credential?.secret, address)
         }
         let client = AIClient(logger: CLI.logger(label: "airfit.ai"))
-        let first = try await stream(client, providerID, request: request, key: key)
+        let first = try await stream(client, providerID, request: request, key: key, baseURL: address)
         guard let toolResult else { return }
         guard case .assistant(_, let calls) = first.assistantMessage, !calls.isEmpty else {
             CLI.printError("(the model made no tool call, so there is no second turn)")
@@ -89,11 +92,13 @@ struct AskCommand: AsyncParsableCommand {
         next.messages.append(first.assistantMessage)
         next.messages += calls.map { ChatMessage.toolResult(callID: $0.id, name: $0.name, content: toolResult) }
         CLI.printError("(sent the tool result for \(calls.count) call(s); the model answers:)")
-        _ = try await stream(client, providerID, request: next, key: key)
+        _ = try await stream(client, providerID, request: next, key: key, baseURL: address)
     }
 
     /// Streams one answer: text to standard output as it arrives, then its tool calls; usage to standard error.
-    private func stream(_ client: AIClient, _ providerID: AIProviderID, request: ChatRequest, key: String?) async throws -> StreamSummary {
+    private func stream(
+        _ client: AIClient, _ providerID: AIProviderID, request: ChatRequest, key: String?, baseURL: String?
+    ) async throws -> StreamSummary {
         var summary = StreamSummary()
         var out = StandardOutput()
         do {

@@ -51,6 +51,11 @@ struct ChatCommand: AsyncParsableCommand {
         let outcome = try await CLI.withStore(logger: CLI.logger()) { context -> ChatSession.Outcome in
             let owner = try await context.owner()
             let user = sessionUser(owner)
+            if let baseURL, let name = user.selectedAIProvider {
+                // A stored key goes only to the base URL saved with it.
+                let credential = try await context.vault.credential(provider: name, userID: owner.id)
+                _ = try CLI.address(for: name, flag: baseURL, credential: credential, owner: owner)
+            }
             do {
                 _ = try await CoachModelSelection.resolve(user: user, vault: context.vault)
             } catch CoachError.noProvider {

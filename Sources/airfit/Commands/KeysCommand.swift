@@ -25,6 +25,7 @@ struct KeysCommand: AsyncParsableCommand {
             guard SecretProviders.all.contains(provider) else {
                 throw ValidationError("Unknown provider \"\(provider)\". Choose one of: \(SecretProviders.all.joined(separator: ", ")).")
             }
+            if let baseURL, BaseURLRule.normalized(baseURL) == nil { throw ValidationError(BaseURLRule.problem) }
         }
 
         @Flag(
@@ -36,6 +37,7 @@ struct KeysCommand: AsyncParsableCommand {
         var baseURL: String?
 
         func run() async throws {
+            let baseURL = self.baseURL.flatMap(BaseURLRule.normalized)
             let secret: String
             do {
                 secret = try SecretInput.read(prompt: "API key for \(provider): ")
@@ -56,10 +58,10 @@ struct KeysCommand: AsyncParsableCommand {
                 }
                 if !offline { CLI.printError(result.message + ".") }
             }
-            let baseURL = self.baseURL
             try await CLI.withStore(logger: CLI.logger()) { context in
                 var owner = try await context.owner()
-                try await context.vault.saveSecret(secret, provider: provider, userID: owner.id)
+                // The key is bound to the base URL it was tested with: it is never sent anywhere else.
+                try await context.vault.saveSecret(secret, provider: provider, userID: owner.id, baseURL: baseURL)
                 print("Saved the \(provider) key (\(SecretMask.mask(secret))).")
                 guard AIProviderID(rawValue: provider) != nil else { return }
                 let before = owner
@@ -67,8 +69,8 @@ struct KeysCommand: AsyncParsableCommand {
                     owner.selectedAIProvider = provider
                     print("The coach now uses \(provider).")
                 }
-                if let baseURL, owner.selectedAIProvider == provider { owner.aiBaseURL = baseURL }
-                if owner != before { try await context.store.updateUser(owner) }
+                if owner.selectedAIProvider == provider { owner.aiBaseURL = baseURL }
+                if owner != before { try await context.store.updateUser(owner, from: before) }
             }
         }
     }

@@ -157,9 +157,14 @@ struct OnboardCommand: AsyncParsableCommand {
 
     // MARK: - The half-finished draft
 
-    /// The owner's half-finished draft, shared with the web app (the same onboarding resumes in either).
+    /// The owner's half-finished draft, shared with the web app (the same onboarding resumes in either); repaired,
+    /// with what was changed printed, when an answer in it fails its field check.
     private func loadDraft(_ context: StoreContext, userID: UUID) async throws -> OnboardingDraft? {
-        try await context.store.draft(userID: userID)
+        guard var draft = try await context.store.draft(userID: userID) else { return nil }
+        let notes = draft.repair()
+        for note in notes { print("! \(note)") }
+        if !notes.isEmpty { try await context.store.saveDraft(draft, userID: userID) }
+        return draft
     }
 
     /// Saves the owner's draft, or deletes it when `draft` is `nil`.

@@ -130,8 +130,12 @@ private struct Reader {
                 problem("style.\(key)", "Not a style; the styles are \(ids(styles)).")
                 continue
             }
-            guard case .number(let number) = weight else {
-                problem("style.\(key)", "Give a number (any scale; the four are blended to 100%).")
+            guard case .number(let raw) = weight,
+                let number = FiniteNumber.checked(raw, in: 0...OnboardingValidation.maximumStyleWeight)
+            else {
+                problem(
+                    "style.\(key)",
+                    "Give a number from 0 to \(Int(OnboardingValidation.maximumStyleWeight)) (any scale; the four are blended to 100%).")
                 continue
             }
             blend[style] = number

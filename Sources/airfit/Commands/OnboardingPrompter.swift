@@ -152,7 +152,7 @@ struct OnboardingPrompter {
 
     private func askStyle(_ draft: inout OnboardingDraft) async throws(Interruption) {
         for style in CoachingStylePreferences.Style.allCases {
-            let current = Int((draft.coachingStyle[style] * 100).rounded())
+            let current = FiniteNumber.displayInt(draft.coachingStyle[style] * 100)
             while true {
                 let line = try await reply("\(style.displayName), 0-100 [\(current)]: ")
                 guard let value = line.isEmpty ? current : Int(line), (0...100).contains(value) else {

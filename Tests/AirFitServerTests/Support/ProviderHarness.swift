@@ -45,7 +45,7 @@ struct ProviderHarness {
         owner.selectedAIModel = model
         owner.aiBaseURL = baseURL
         try await store.updateUser(owner)
-        if let key { try await vault.saveSecret(key, provider: provider.rawValue, userID: owner.id) }
+        if let key { try await vault.saveSecret(key, provider: provider.rawValue, userID: owner.id, baseURL: baseURL) }
     }
 }
 
