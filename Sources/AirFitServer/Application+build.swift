@@ -55,6 +55,7 @@ public struct ServerDependencies: Sendable {
 /// Builds the router; tests drive it in-process.
 public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequestContext> {
     let router = Router(context: AirFitRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware(logger: Logger(label: "airfit.server")))
     router.get("/health") { _, _ -> Response in
         let report = await dependencies.health.report()
         let body = try JSONCoding.encoder.encode(report)
@@ -64,6 +65,7 @@ public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequ
             body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
     WebApp(dependencies: dependencies).register(on: router)
+    RouteTable.complete(router)
     return router
 }
 

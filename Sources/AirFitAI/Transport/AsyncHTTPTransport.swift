@@ -18,6 +18,8 @@ public struct AsyncHTTPTransport: HTTPTransport {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
+        // A provider answer that redirects is an error, never followed: the key would travel with the request.
+        configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 

@@ -91,6 +91,22 @@ enum Assets {
         pre.json{margin:0;padding:.75rem;background:var(--bg);border:1px solid var(--border);border-radius:10px;overflow:auto;font-size:.85rem;white-space:pre}
         """
 
+    /// The script every page loads: dialogs opened and closed by data attributes, so no page needs an inline
+    /// handler (the Content-Security-Policy allows scripts from files only).
+    static let js = """
+        "use strict";
+        document.addEventListener("click", (event) => {
+          const opener = event.target.closest("[data-open-dialog]");
+          if (opener) {
+            const dialog = document.getElementById(opener.dataset.openDialog);
+            if (dialog && typeof dialog.showModal === "function") { event.preventDefault(); dialog.showModal(); }
+            return;
+          }
+          const closer = event.target.closest("dialog [data-close]");
+          if (closer && !closer.closest("[data-script-managed]")) closer.closest("dialog").close();
+        });
+        """
+
     static let manifest = """
         {"name":"AirFit","short_name":"AirFit","start_url":"/","display":"standalone","background_color":"#0f1115","theme_color":"#3157d5",
         "icons":[{"src":"/icon.svg","sizes":"any","type":"image/svg+xml","purpose":"any maskable"}]}

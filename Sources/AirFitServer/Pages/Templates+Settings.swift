@@ -126,12 +126,12 @@ extension Templates {
         </section>
         <section class="card danger" aria-labelledby="delete"><h2 id="delete">Delete all data</h2>
         <p>Removes your profile, workouts, meals, messages and keys. Your sign-in stays.</p>
-        <button type="button" class="danger" data-testid="data.delete" onclick="document.getElementById('confirm-delete').showModal()">Delete all data…</button>
+        <button type="button" class="danger" data-testid="data.delete" data-open-dialog="confirm-delete">Delete all data…</button>
         <dialog id="confirm-delete" aria-labelledby="confirm-title">
         <form method="post" action="/settings/data/delete" class="stack">\(csrf)
         <h2 id="confirm-title">Delete everything?</h2><p>This cannot be undone.</p>
         <button type="submit" class="danger" data-testid="data.delete.confirm">Delete everything</button>
-        <button type="button" class="secondary" data-testid="data.delete.cancel" onclick="this.closest('dialog').close()">Cancel</button>
+        <button type="button" class="secondary" data-testid="data.delete.cancel" data-close>Cancel</button>
         </form></dialog>
         </section>
         """

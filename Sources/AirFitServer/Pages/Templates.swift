@@ -18,6 +18,7 @@ enum Templates {
         <link rel="stylesheet" href="/app.css">
         <link rel="manifest" href="/manifest.webmanifest">
         <link rel="icon" href="/icon.svg" type="image/svg+xml">
+        <script src="/app.js" defer></script>
         </head>
         <body>
         <a class="skip" href="#main">Skip to content</a>

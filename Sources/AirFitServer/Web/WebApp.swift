@@ -34,6 +34,7 @@ struct WebApp: Sendable {
     /// Adds every page route to `router`.
     func register(on router: Router<AirFitRequestContext>) {
         router.get("/app.css") { _, _ -> Response in WebResponses.asset(Assets.css, type: "text/css; charset=utf-8") }
+        router.get("/app.js") { _, _ -> Response in WebResponses.asset(Assets.js, type: "text/javascript; charset=utf-8") }
         router.get("/manifest.webmanifest") { _, _ -> Response in WebResponses.asset(Assets.manifest, type: "application/manifest+json") }
         router.get("/icon.svg") { _, _ -> Response in WebResponses.asset(Assets.icon, type: "image/svg+xml") }
         registerAuth(on: router)
