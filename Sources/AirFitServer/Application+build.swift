@@ -29,6 +29,8 @@ public struct ServerDependencies: Sendable {
     public var drafts: any OnboardingDraftRepository
     /// The current time: session expiry and app lock read it (tests move it).
     public var now: @Sendable () -> Date
+    /// Counted password attempts (the sign-in limit survives a restart when this is a database).
+    public var signInAttempts: any SignInAttemptRepository
 
     /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
     public init(
@@ -36,8 +38,10 @@ public struct ServerDependencies: Sendable {
         accounts: any AccountRepository = InMemoryAccountRepository(), vault: any SecretVault = InMemorySecretVault(),
         aiClient: AIClient = AIClient(), weather: (any CoachWeatherSource)? = nil, passwordCost: UInt8 = 12,
         isDevelopment: Bool = false, sessions: any WebSessionRepository = InMemoryWebSessionRepository(),
-        drafts: any OnboardingDraftRepository = InMemoryOnboardingDraftRepository(), now: @escaping @Sendable () -> Date = { Date() }
+        drafts: any OnboardingDraftRepository = InMemoryOnboardingDraftRepository(), now: @escaping @Sendable () -> Date = { Date() },
+        signInAttempts: any SignInAttemptRepository = InMemorySignInAttemptRepository()
     ) {
+        self.signInAttempts = signInAttempts
         self.health = health
         self.repository = repository
         self.accounts = accounts

@@ -103,4 +103,44 @@ struct AuthRouteTests {
             #expect(https.headers[.setCookie]?.contains("Secure") == true)
         }
     }
+
+    @Test("Thirty parallel wrong passwords get at most five password checks; the rest are told to wait")
+    func parallelGuessesAreCounted() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            try await web.post("/signout", [])
+            try await web.get("/signin")
+            let signedOut = web
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<30 {
+                    group.addTask {
+                        var guess = signedOut
+                        return try await guess.post("/signin", [("email", "owner@example.com"), ("password", "wrong password!")]).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == 5)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 25)
+            let waiting = try await web.post("/signin", [("email", "owner@example.com"), ("password", "correct horse battery")])
+            #expect(waiting.status == .tooManyRequests)
+            #expect(text(waiting.body).contains("Too many attempts. Try again in"))
+        }
+    }
+
+    @Test("Showing the sign-in page stores nothing: no session before signing in")
+    func signInPageCreatesNoSession() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            try await web.post("/signout", [])
+            for _ in 0..<3 {
+                let page = try await client.execute(uri: "/signin", method: .get)
+                let cookies = page.headers[values: .setCookie]
+                #expect(cookies.allSatisfy { $0.hasPrefix("airfit_csrf=") })
+                #expect(!cookies.contains { $0.hasPrefix("airfit_session=") })
+            }
+        }
+    }
 }

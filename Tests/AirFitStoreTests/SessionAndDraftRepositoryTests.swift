@@ -138,4 +138,21 @@ struct SessionAndDraftRepositoryTests {
             #expect(try await database.store.session(tokenHash: session.tokenHash, now: Fixture.at(20)) == session)
         }
     }
+
+    @Test("Sign-in attempts are counted atomically per key and reset by a success", arguments: Backend.allCases)
+    func signInAttempts(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let attempts: any SignInAttemptRepository = store.database?.store ?? InMemorySignInAttemptRepository()
+            let now = Date(timeIntervalSince1970: 1_700_000_000)
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<12 { group.addTask { try await attempts.recordAttempt(key: "k", now: now).count } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(counts.sorted() == Array(1...12))
+            let next = try await attempts.recordAttempt(key: "k", now: now.addingTimeInterval(5))
+            #expect(next == SignInAttempt(count: 13, previous: now))
+            try await attempts.resetAttempts(key: "k")
+            #expect(try await attempts.recordAttempt(key: "k", now: now).count == 1)
+        }
+    }
 }

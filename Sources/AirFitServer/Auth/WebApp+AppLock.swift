@@ -26,17 +26,14 @@ extension WebApp {
             }
             let next = AppLock.safeNext(form["next"])
             // The sign-in limit, so the lock page is no easier to guess at than the sign-in page.
-            let key = "\(signed.account.email)|\(context.remoteAddress?.ipAddress ?? "unknown")"
-            guard await limiter.allows(key) else {
-                return unlockPage(
-                    signed, next: next, errors: ["Too many failed attempts. Wait 15 minutes and try again."], status: .tooManyRequests)
+            let outcome = try await passwords.check(
+                form["password"] ?? "", hash: signed.account.passwordHash, email: signed.account.email,
+                address: context.remoteAddress?.ipAddress ?? "unknown")
+            switch outcome {
+            case .accepted: break
+            case .wait(let message): return unlockPage(signed, next: next, errors: [message], status: .tooManyRequests)
+            case .rejected: return unlockPage(signed, next: next, errors: ["That password is not right."], status: .unauthorized)
             }
-            let hasher = PasswordHasher(cost: dependencies.passwordCost)
-            guard try await hasher.verify(form["password"] ?? "", hash: signed.account.passwordHash) else {
-                await limiter.recordFailure(key)
-                return unlockPage(signed, next: next, errors: ["That password is not right."], status: .unauthorized)
-            }
-            await limiter.reset(key)
             var session = signed.session
             session.isLocked = false
             try await sessions.update(session)

@@ -34,23 +34,23 @@ extension WebApp {
         }
     }
 
-    /// Renders the setup or sign-in form with the anonymous session's CSRF token.
+    /// Renders the setup or sign-in form with the signed-out CSRF token (no session is created before signing in).
     private func authPage(
         _ template: String, title: String, request: Request, email: String, errors: [String], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let (_, session, cookie) = try await anonymousSession(request)
+        let (token, cookie) = anonymousCSRF(request)
         var response = page(
             template, title: title, user: nil,
-            context: ["csrf": session.csrfToken, "email": email, "errors": errors, "hasErrors": !errors.isEmpty])
+            context: ["csrf": token, "email": email, "errors": errors, "hasErrors": !errors.isEmpty])
         response.status = status
         return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
     }
 
-    /// Reads an anonymous form, checking its CSRF token.
+    /// Reads a signed-out form, checking that its CSRF token repeats the `airfit_csrf` cookie (constant time).
     private func anonymousForm(_ request: Request) async throws -> FormData {
         let form = try await FormData.read(request)
-        guard let token = request.cookies[WebResponses.sessionCookie]?.value, let session = try await sessions.session(token),
-            Self.csrfMatches(form, session)
+        guard let cookie = request.cookies[WebResponses.csrfCookie]?.value, let sent = form["_csrf"],
+            Self.constantTimeEqual(sent, cookie)
         else { throw HTTPError(.forbidden, message: "The form expired. Reload the page and try again.") }
         return form
     }
@@ -77,24 +77,20 @@ extension WebApp {
     private func signIn(_ request: Request, peer: String) async throws -> Response {
         let form = try await anonymousForm(request)
         let email = Account.normalize(email: form["email"] ?? "")
-        // Per email and peer: a stranger elsewhere cannot lock the owner out. Behind a proxy every peer is
-        // the proxy, so the limit becomes per email.
-        let key = "\(email)|\(peer)"
-        guard await limiter.allows(key) else {
+        let account = try await dependencies.accounts.account(email: email)
+        // Counted per email and address before bcrypt runs; an unknown email costs the same bcrypt work.
+        let outcome = try await passwords.check(form["password"] ?? "", hash: account?.passwordHash, email: email, address: peer)
+        switch (outcome, account) {
+        case (.accepted, let account?):
+            return try await startSession(for: account, request: request)
+        case (.wait(let message), _):
             return try await authPage(
-                "signin", title: "Sign in", request: request, email: email,
-                errors: ["Too many failed attempts. Wait 15 minutes and try again."], status: .tooManyRequests)
-        }
-        guard let account = try await dependencies.accounts.account(email: email),
-            try await PasswordHasher(cost: dependencies.passwordCost).verify(form["password"] ?? "", hash: account.passwordHash)
-        else {
-            await limiter.recordFailure(key)
+                "signin", title: "Sign in", request: request, email: email, errors: [message], status: .tooManyRequests)
+        default:
             return try await authPage(
                 "signin", title: "Sign in", request: request, email: email,
                 errors: ["That email and password do not match."], status: .unauthorized)
         }
-        await limiter.reset(key)
-        return try await startSession(for: account, request: request)
     }
 
     /// A fresh session token on sign-in, so a token planted before sign-in is worthless.

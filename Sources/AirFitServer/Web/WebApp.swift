@@ -5,7 +5,8 @@ import Hummingbird
 /// The web app: pages, sessions and forms on top of the repositories.
 struct WebApp: Sendable {
     let dependencies: ServerDependencies
-    let limiter = LoginRateLimiter()
+    /// bcrypt work for an email without an account (see ``PasswordGate``).
+    let dummyHash = DummyHash()
     let views = Views()
     let replies = ActiveReplies()
 
@@ -13,6 +14,12 @@ struct WebApp: Sendable {
     var sessions: SessionStore { SessionStore(repository: dependencies.sessions, now: dependencies.now, cache: signIns) }
     /// Sessions and accounts read recently (see ``SignInCache``).
     let signIns = SignInCache()
+    /// Every password check, counted per account and address.
+    var passwords: PasswordGate {
+        PasswordGate(
+            attempts: dependencies.signInAttempts, hasher: PasswordHasher(cost: dependencies.passwordCost), dummy: dummyHash,
+            now: dependencies.now)
+    }
     /// Onboarding drafts, stored in `dependencies.drafts`.
     var drafts: OnboardingDrafts { OnboardingDrafts(repository: dependencies.drafts) }
 
@@ -51,12 +58,16 @@ struct WebApp: Sendable {
         registerDebug(on: router)
     }
 
-    /// The session of `request`, creating an anonymous one (and its cookie) when missing.
-    func anonymousSession(_ request: Request) async throws -> (token: String, session: WebSession, cookie: String?) {
-        let token = request.cookies[WebResponses.sessionCookie]?.value
-        if let token, let session = try await sessions.session(token) { return (token, session, nil) }
-        let created = try await sessions.create(accountID: nil)
-        return (created.token, created.session, WebResponses.sessionCookieHeader(created.token, request: request))
+    /// The CSRF token of a signed-out form (setup, sign-in): the `airfit_csrf` cookie's value, or a new one with the
+    /// cookie to set. Nothing is stored, so a page view creates no row (double-submit: the POST must repeat the cookie).
+    func anonymousCSRF(_ request: Request) -> (token: String, cookie: String?) {
+        if let token = request.cookies[WebResponses.csrfCookie]?.value, token.count == 43,
+            token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        {
+            return (token, nil)
+        }
+        let token = SessionToken.make()
+        return (token, WebResponses.csrfCookieHeader(token, request: request))
     }
 
     /// The signed-in person, or nil (also while app lock wants the password).
@@ -123,8 +134,13 @@ struct WebApp: Sendable {
     /// Whether the form's `_csrf` equals the session's token (constant time).
     static func csrfMatches(_ form: FormData, _ session: WebSession) -> Bool {
         guard let sent = form["_csrf"] else { return false }
-        let a = Array(sent.utf8)
-        let b = Array(session.csrfToken.utf8)
+        return constantTimeEqual(sent, session.csrfToken)
+    }
+
+    /// Whether two tokens are equal, in time that does not depend on where they differ.
+    static func constantTimeEqual(_ first: String, _ second: String) -> Bool {
+        let a = Array(first.utf8)
+        let b = Array(second.utf8)
         guard a.count == b.count else { return false }
         return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

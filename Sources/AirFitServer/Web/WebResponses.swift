@@ -6,6 +6,16 @@ enum WebResponses {
     /// The cookie carrying the session token.
     static let sessionCookie = "airfit_session"
 
+    /// The cookie carrying a signed-out form's CSRF token (double-submit; see `WebApp.anonymousCSRF`).
+    static let csrfCookie = "airfit_csrf"
+
+    /// `Set-Cookie` for the signed-out forms' CSRF token: HttpOnly, SameSite=Strict, one day, Secure behind HTTPS.
+    static func csrfCookieHeader(_ token: String, request: Request) -> String {
+        var cookie = "\(csrfCookie)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=86400"
+        if request.headers[HTTPFields.Element.Name("X-Forwarded-Proto")!]?.lowercased() == "https" { cookie += "; Secure" }
+        return cookie
+    }
+
     /// An HTML page that is never cached (it shows personal data and CSRF tokens).
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(

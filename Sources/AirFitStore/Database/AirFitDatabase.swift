@@ -80,6 +80,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(CreateSessionsAndDrafts())
         migrations.add(AddVaultBaseURL())
         migrations.add(CreateInstallationOwner())
+        migrations.add(CreateSignInAttempts())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }
