@@ -204,3 +204,25 @@ struct SecurityRegressionTests {
         return web
     }
 }
+
+@Suite("Settings form errors")
+struct SettingsFormErrorTests {
+    @Test(
+        "Units, Appearance and Notifications show what is wrong, not a bare 422",
+        arguments: [
+            ("/settings/units", [("units", "furlongs")]), ("/settings/appearance", [("appearance", "neon")]),
+            ("/settings/notifications", [("quiet", "on"), ("quiet_start", "25:99"), ("quiet_end", "07:00")]),
+        ])
+    func errorsShown(path: String, fields: [(String, String)]) async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            try await web.get(path)
+            let response = try await web.post(path, fields)
+            #expect(response.status == .unprocessableContent)
+            let page = text(response.body)
+            #expect(page.contains(#"role="alert""#), "\(path) has no error message")
+            #expect(page.range(of: #"<li>[^<]{8,}</li>"#, options: .regularExpression) != nil, "\(path): the message is empty")
+        }
+    }
+}

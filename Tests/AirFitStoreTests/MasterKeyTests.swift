@@ -41,9 +41,46 @@ struct MasterKeyTests {
             _ = try MasterKey.load(environment: [:], dataDirectory: directory)
             let path = directory.file(MasterKey.fileName)
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
-            let expected = StoreError.masterKeyPermissions(path: path, mode: String(format: "%03o", mode))
+            let expected = StoreError.masterKeyPermissions(path: path, mode: String(format: "%03o", mode), fix: path)
             #expect(throws: expected) { try MasterKey.load(environment: [:], dataDirectory: directory) }
             #expect(expected.errorDescription?.contains("chmod 600 \(path)") == true)
+        }
+    }
+
+    @Test("A symlinked key file is judged by its target, and the message names the target")
+    func symlinkedKey() throws {
+        try Self.withDirectory { directory in
+            try directory.create()
+            let elsewhere = try TestDirectory.make()
+            defer { TestDirectory.remove(elsewhere) }
+            let target = elsewhere.file("real.key")
+            try MasterKey.generate().write(to: target)
+            let link = directory.file(MasterKey.fileName)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+            // The link itself reads as 777; the 600 target is what counts.
+            #expect(throws: Never.self) { try MasterKey.load(environment: [:], dataDirectory: directory, createIfMissing: false) }
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target)
+            do {
+                _ = try MasterKey.load(environment: [:], dataDirectory: directory, createIfMissing: false)
+                Issue.record("a key readable by others was accepted through a link")
+            } catch let error as StoreError {
+                let message = error.errorDescription ?? ""
+                #expect(message.contains("a link to \(target)"))
+                #expect(message.contains("644"))
+                #expect(message.contains("chmod 600 \(target)"))
+            }
+        }
+    }
+
+    @Test("A data directory others can read gets a warning with the chmod to run")
+    func dataDirectoryWarning() throws {
+        try Self.withDirectory { directory in
+            try directory.create()
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            #expect(directory.permissionWarning() == nil)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+            let warning = try #require(directory.permissionWarning())
+            #expect(warning.contains("mode 755") && warning.contains("chmod 700"))
         }
     }
 

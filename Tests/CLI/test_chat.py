@@ -130,7 +130,8 @@ def test_the_coach_sees_the_weather_at_the_saved_location(airfit, tmp_path, open
         path = tmp_path / "archive.json"
         path.write_text(json.dumps(archive))
         airfit.run("import", str(path))
-        airfit.run("keys", "set", "openai", "--offline", input=GOOD)
+        # The key is saved for the fake's address: a stored key is only ever sent to the base URL saved with it.
+        airfit.run("keys", "set", "openai", "--offline", "--base-url", fake.base, input=GOOD)
         prompt = airfit.run("persona", "show", "--prompt", "--weather-base-url", weather).out
         [line] = [line for line in prompt.splitlines() if line.startswith("Weather: ")]
         assert "18" in line and "°C" in line and line.endswith(" at Berlin.")

@@ -48,6 +48,7 @@ extension Templates {
 
     static let units = """
         \(back)
+        \(errors)
         <form method="post" action="/settings/units" class="stack">\(csrf)
         <fieldset class="card"><legend>Measurement system</legend>
         {{#systems}}
@@ -61,6 +62,7 @@ extension Templates {
 
     static let appearance = """
         \(back)
+        \(errors)
         <form method="post" action="/settings/appearance" class="stack">\(csrf)
         <fieldset class="card"><legend>Theme</legend>
         {{#modes}}
@@ -77,6 +79,7 @@ extension Templates {
 
     static let notifications = """
         \(back)
+        \(errors)
         <form method="post" action="/settings/notifications" class="stack">\(csrf)
         <fieldset class="card"><legend>Notifications</legend>
         <label class="option"><input type="checkbox" name="system" {{#system}}checked{{/system}} data-testid="notifications.system"><span>Allow notifications</span></label>

@@ -20,6 +20,16 @@ public struct DataDirectory: Sendable, Equatable {
     /// A file inside the directory.
     public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
+    /// A warning when others may read or enter the directory (the database and master key live here), else nil.
+    public func permissionWarning() -> String? {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0
+        else { return nil }
+        return "The data directory \(target) can be read by other users (mode \(String(format: "%03o", mode & 0o777))); "
+            + "it holds your database and master key. Run: chmod 700 \(target)"
+    }
+
     /// Creates the directory (mode 0700) if it is missing.
     public func create() throws {
         var isDirectory: ObjCBool = false

@@ -6,7 +6,7 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case dataDirectoryNotWritable(String)
     case invalidDatabaseURL
     case databaseUnreachable(String)
-    case masterKeyPermissions(path: String, mode: String)
+    case masterKeyPermissions(path: String, mode: String, fix: String)
     case masterKeyInvalid(String)
     case vaultEntryUnreadable(provider: String)
 
@@ -20,8 +20,8 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
             return "DATABASE_URL is not a valid postgres:// URL (expected postgres://user:password@host:port/database)."
         case .databaseUnreachable(let why):
             return "Could not reach the database: \(why)"
-        case .masterKeyPermissions(let path, let mode):
-            return "The master key \(path) has permissions \(mode); it must be readable by you alone. Run: chmod 600 \(path)"
+        case .masterKeyPermissions(let path, let mode, let fix):
+            return "The master key \(path) has permissions \(mode); it must be readable by you alone. Run: chmod 600 \(fix)"
         case .masterKeyInvalid(let source):
             return "The master key in \(source) is not valid: it must be 32 random bytes, base64-encoded."
         case .vaultEntryUnreadable(let provider):

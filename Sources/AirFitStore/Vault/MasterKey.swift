@@ -58,11 +58,15 @@ public struct MasterKey: Sendable {
     }
 
     /// Reads a key file, refusing one whose permissions let others read it.
+    ///
+    /// A symbolic link is judged by the file it points to, and the message names that file.
     public static func read(path: String) throws -> MasterKey {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let attributes = try FileManager.default.attributesOfItem(atPath: target)
         let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
         guard mode & 0o077 == 0 else {
-            throw StoreError.masterKeyPermissions(path: path, mode: String(format: "%03o", mode & 0o777))
+            let shown = target == path ? path : "\(path) (a link to \(target))"
+            throw StoreError.masterKeyPermissions(path: shown, mode: String(format: "%03o", mode & 0o777), fix: target)
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return try parse(base64: text, source: path)

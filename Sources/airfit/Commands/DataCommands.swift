@@ -32,6 +32,8 @@ struct ExportCommand: AsyncParsableCommand {
                 of: "-", with: "")
             let path = output ?? "airfit-export-\(stamp).\(format.fileExtension)"
             let temporary = path + ".partial"
+            // An export killed before it finished (kill -9) left its .partial file: remove it and any other stale one.
+            ExportPartials.clean(besides: path)
             let sink = try FileSink(path: temporary)
             do {
                 try await exporter.export(userID: owner.id, format: format, to: sink)
@@ -48,6 +50,28 @@ struct ExportCommand: AsyncParsableCommand {
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+
+/// The `.partial` files of exports that never finished.
+enum ExportPartials {
+    /// Another export may still be writing a younger one.
+    static let staleAfter: TimeInterval = 10 * 60
+
+    /// Removes `path.partial` and every `airfit-export-*.partial` older than ``staleAfter`` in `path`'s folder.
+    static func clean(besides path: String, now: Date = Date()) {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: path + ".partial")
+        let folder = (path as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? manager.currentDirectoryPath : folder
+        for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+        where name.hasPrefix("airfit-export-") && name.hasSuffix(".partial") {
+            let file = (directory as NSString).appendingPathComponent(name)
+            guard let modified = (try? manager.attributesOfItem(atPath: file))?[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) > staleAfter
+            else { continue }
+            try? manager.removeItem(atPath: file)
+        }
+    }
+}
 
 /// Writes export bytes to standard output.
 final class StandardOutputSink: ByteSink {

@@ -20,6 +20,7 @@ struct DoctorCommand: AsyncParsableCommand {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder)
         report(exists && isFolder.boolValue, "Data directory: \(directory.path)\(exists ? "" : " (missing; `airfit serve` creates it)")")
+        if exists, let warning = directory.permissionWarning() { report(false, warning) }
 
         let keyPath = directory.file(MasterKey.fileName)
         if environment[MasterKey.environmentVariable].map({ !$0.isEmpty }) ?? false {

@@ -47,6 +47,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = configuration
         try await CLI.withStore(logger: logger) { context in
+            if let warning = context.dataDirectory.permissionWarning() {
+                logger.warning("\(warning)")
+                CLI.printError("warning: \(warning)")
+            }
             logger.info(
                 "Storage ready",
                 metadata: [
