@@ -29,7 +29,8 @@ def save_key(airfit, provider, key, base):
     if provider in LIVE_TESTED:
         airfit.run("keys", "set", provider, "--base-url", base, input=key)
     else:
-        airfit.run("keys", "set", provider, "--offline", input=key)
+        # Saved for llm-katan's address without the live test (it lists no models here); the key is only sent there.
+        airfit.run("keys", "set", provider, "--offline", "--base-url", base, input=key)
 
 
 def echo_pattern(messages, question, max_tokens=r"\d+", temperature=r"[\d.]+"):
