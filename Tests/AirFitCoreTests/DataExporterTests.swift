@@ -85,4 +85,33 @@ struct DataExporterTests {
         }
         #expect(Self.message(decoding: data) == "workouts[0] belongs to another user than the archive's user.")
     }
+
+    @Test(
+        "An import keeps the limits the forms and tools keep, naming the field",
+        arguments: [
+            ("appLockTimeoutMinutes", JSONValue.number(0), "user.appLockTimeoutMinutes must be 1 to 60."),
+            ("timeZone", .string("Mars/Olympus"), "user.timeZone is not a known time zone."),
+            ("aiBaseURL", .string("javascript:alert(1)"), "user.aiBaseURL must be an http(s) URL"),
+            ("aiTemperature", .number(1e306), "user.aiTemperature must be 0 to 2."),
+            ("name", .string("Ann\u{0}"), "user.name contains control characters."),
+        ])
+    func userLimits(field: String, value: JSONValue, problem: String) throws {
+        let data = try Self.archiveJSON { members in
+            guard case .object(var user) = members["user"] else { return }
+            user[field] = value
+            members["user"] = .object(user)
+        }
+        #expect(Self.message(decoding: data)?.hasPrefix(problem) == true, "\(Self.message(decoding: data) ?? "accepted")")
+    }
+
+    @Test("A workout with a negative or endless duration is refused", arguments: [JSONValue.number(-5), .number(1e300), .number(5000)])
+    func workoutLimits(duration: JSONValue) throws {
+        let data = try Self.archiveJSON { members in
+            guard case .array(var workouts) = members["workouts"], case .object(var workout) = workouts[0] else { return }
+            workout["durationMinutes"] = duration
+            workouts[0] = .object(workout)
+            members["workouts"] = .array(workouts)
+        }
+        #expect(Self.message(decoding: data) == "workouts[0].durationMinutes must be 0 to 1440.")
+    }
 }

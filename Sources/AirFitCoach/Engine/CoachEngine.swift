@@ -11,7 +11,7 @@ public struct CoachEngine: Sendable {
     /// Tool rounds per reply; after this the model is asked to answer without tools.
     public static let maxToolRounds = 5
     /// The longest message a person may send, in characters.
-    public static let maxMessageLength = 8_000
+    public static let maxMessageLength = ArchiveLimits.maximumMessageLength
 
     let repository: any AirFitRepository
     let vault: any SecretVault

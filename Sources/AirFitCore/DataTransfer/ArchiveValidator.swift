@@ -29,6 +29,17 @@ public enum ArchiveValidator {
         try check("dailyLogs", archive.dailyLogs.map(\.userID), archive.dailyLogs.map(\.id))
         try check("coachMessages", archive.coachMessages.map(\.userID), archive.coachMessages.map(\.id))
         try check("dataExports", archive.dataExports.map(\.userID), archive.dataExports.map(\.id))
+        var problems = ArchiveLimits.problems(archive.user)
+        for (index, workout) in archive.workouts.enumerated() { problems += ArchiveLimits.problems(workout, at: "workouts[\(index)]") }
+        for (index, entry) in archive.foodEntries.enumerated() { problems += ArchiveLimits.problems(entry, at: "foodEntries[\(index)]") }
+        for (index, message) in archive.coachMessages.enumerated() {
+            problems += ArchiveLimits.problems(message, at: "coachMessages[\(index)]")
+        }
+        if let index = archive.dataExports.firstIndex(where: { $0.size < 0 }) { problems.append("dataExports[\(index)].size must be 0 or more.") }
+        if let first = problems.first {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s"))" : ""
+            throw RepositoryError.invalid("\(first)\(more)")
+        }
         var days = Set<String>()
         for (index, log) in archive.dailyLogs.enumerated() {
             if let problem = log.validationProblems.first { throw RepositoryError.invalid("dailyLogs[\(index)]: \(problem)") }

@@ -29,16 +29,28 @@ public struct DataExporter: Sendable {
 
     /// Reads a JSON archive and restores it (validated first; written atomically).
     public static func decodeArchive(_ data: Data) throws -> ExportArchive {
-        let value: JSONValue
-        do {
-            value = try JSONValue(data: data)
-        } catch {
-            throw RepositoryError.invalid("This file is not valid JSON, so it cannot be an AirFit export.")
+        guard data.count <= ArchiveLimits.maximumBytes else {
+            throw RepositoryError.invalid(
+                "This file is larger than \(ArchiveLimits.maximumBytes / 1024 / 1024) MB, more than any AirFit export; it was not read.")
         }
-        guard value["format"]?.stringValue == ExportArchive.formatName else {
+        // The marker and version first, without building the whole document twice.
+        struct Header: Decodable {
+            var format: String?
+            var version: Double?
+        }
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch DecodingError.dataCorrupted {
+            throw RepositoryError.invalid("This file is not valid JSON, so it cannot be an AirFit export.")
+        } catch {
+            // Valid JSON of another shape (an array, a number as the format, …).
+            header = Header(format: nil, version: nil)
+        }
+        guard header.format == ExportArchive.formatName else {
             throw RepositoryError.invalid("This file is not an AirFit export: it has no \"format\": \"airfit-export\" marker.")
         }
-        if let version = value["version"]?.doubleValue, version != Double(ExportArchive.currentVersion) {
+        if let version = header.version, version != Double(ExportArchive.currentVersion) {
             let shown = FiniteNumber.int(version).map(String.init) ?? "that is not a whole number"
             throw RepositoryError.invalid(
                 "This export has version \(shown); this AirFit reads version \(ExportArchive.currentVersion).")

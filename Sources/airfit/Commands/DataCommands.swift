@@ -95,7 +95,15 @@ struct ImportCommand: AsyncParsableCommand {
         let file = self.file
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= ArchiveLimits.maximumBytes else {
+                throw CLI.fail(
+                    CLIError("\(file) is larger than \(ArchiveLimits.maximumBytes / 1024 / 1024) MB, more than any AirFit export; nothing was imported."))
+            }
+            // Mapped, not copied: the file's pages are read as the decoder needs them.
+            data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             throw CLI.fail(CLIError("Could not read \(file)."))
         }
