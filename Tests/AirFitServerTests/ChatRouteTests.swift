@@ -111,7 +111,10 @@ struct ChatRouteTests {
             provider.script(
                 "/v1/chat/completions",
                 [
-                    .init(chunks: OpenAIWire.toolCall("logWorkout", arguments: #"{"type":"run","durationMinutes":30}"#)),
+                    // Started now, so the home page's "today" holds it even in the half hour after midnight.
+                    .init(
+                        chunks: OpenAIWire.toolCall(
+                            "logWorkout", arguments: #"{"type":"run","durationMinutes":30,"startedAt":"\#(ISO8601.string(from: Date()))"}"#)),
                     .init(chunks: OpenAIWire.text(["Great ", "run!"])),
                 ])
             try await Application(router: buildRouter(harness.dependencies)).test(.router) { client in

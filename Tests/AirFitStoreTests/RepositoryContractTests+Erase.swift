@@ -26,6 +26,7 @@ extension RepositoryContractTests {
             var expected = [
                 "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count, "food_entries": gone.meals.count,
                 "daily_logs": gone.logs.count, "coach_messages": gone.messages.count, "data_exports": gone.exports.count,
+                "provider_requests": 0,
             ]
             if database != nil {
                 expected["vault_entries"] = 1
@@ -67,11 +68,13 @@ extension RepositoryContractTests {
             try await KeyVault(database: database, masterKey: .generate())
                 .saveSecret("AIza0123456789abcdefgh", provider: "gemini", userID: seeded.user.id)
             try await database.store.saveDraft(OnboardingDraft(), userID: seeded.user.id)
+            try await database.store.recordProviderRequest(
+                ProviderRequestRecord(userID: seeded.user.id, createdAt: Date(), provider: "openai", model: "m", body: "{}"))
             let counts = try await database.rowCounts(userID: seeded.user.id)
             #expect(
                 counts == [
                     "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 4, "daily_logs": 3, "coach_messages": 5,
-                    "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1,
+                    "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1,
                 ])
             // Every table of the schema must be counted, except Fluent's own migration log and the web
             // sign-in (accounts and browser sessions), which "delete all data" deliberately keeps.

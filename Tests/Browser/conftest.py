@@ -1,15 +1,84 @@
-"""Fixtures for browser tests: a real `airfit serve` on a temp data dir and a headless Chromium at phone size."""
+"""Fixtures for browser tests: a real `airfit serve` on a temp data dir and a headless Chromium at phone size.
+
+The server runs at AIRFIT_LOG_LEVEL=trace and its whole log is kept. After every test its log is scanned
+(Tests/CLI/leakscan.py) for what the test typed or was given: the owner's email and password, API keys, chat
+messages and goals, the session cookies and CSRF tokens the browser saw, the master key, the sealed keys,
+password and token hashes in the data directory, and any bcrypt hash, 64-hex string or email address at all.
+A leak fails the test (at teardown) naming what leaked and the log line number, never the secret.
+"""
+import base64
+import importlib.util
+import json
 import os
 import socket
 import subprocess
 import time
 import urllib.request
+from urllib.parse import parse_qsl
 
 import pytest
 from selenium import webdriver
+from selenium.webdriver.common.by import By
+
+from fake_provider import KEY
 
 BIN = os.environ.get("AIRFIT_BIN") or os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "airfit")
 ARTIFACTS = os.path.join(os.path.dirname(__file__), "artifacts")
+
+
+def _load_leakscan():
+    """The scanner shared with the CLI suite (one copy of the rules), loaded by path: both suites have a conftest."""
+    path = os.path.join(os.path.dirname(__file__), "..", "CLI", "leakscan.py")
+    spec = importlib.util.spec_from_file_location("airfit_leakscan", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+leakscan = _load_leakscan()
+
+# What the browser tests type (browser_steps.py, test_*.py); none of it may reach a log line.
+TYPED = {
+    "owner@example.com": ("the owner's email", leakscan.LOGS),
+    "correct horse battery": ("the owner's password", leakscan.ANYWHERE),
+    KEY: ("the API key typed on the provider page", leakscan.ANYWHERE),
+    "pk-not-an-openai-key-12345": ("the badly formatted key typed on the provider page", leakscan.ANYWHERE),
+    "I ran for 30 minutes this morning": ("a chat message", leakscan.LOGS),
+    "Tell me a long story": ("a chat message", leakscan.LOGS),
+    "Run a sub-25 minute 5k by June so I can keep up with my kids": ("the goal typed in onboarding", leakscan.LOGS),
+}
+# Posted form fields whose values are secret (anywhere) or personal content (log lines).
+POSTED = {
+    "_csrf": ("a CSRF token the browser posted", leakscan.ANYWHERE),
+    "password": ("a password the browser posted", leakscan.ANYWHERE),
+    "key": ("an API key the browser posted", leakscan.ANYWHERE),
+    "email": ("an email the browser posted", leakscan.LOGS),
+    "message": ("a chat message the browser posted", leakscan.LOGS),
+    "aspiration_text": ("a goal the browser posted", leakscan.LOGS),
+}
+
+
+@pytest.fixture
+def leaks():
+    """The test's secrets and the logs to search for them (a `leakscan.LeakScan`)."""
+    scan = leakscan.LeakScan()
+    for value, (label, scope) in TYPED.items():
+        scan.add(value, label, scope)
+    scan.data_dirs = []
+    return scan
+
+
+@pytest.fixture(autouse=True)
+def no_secret_in_the_logs(leaks):
+    """Runs first and finishes last: after the server has stopped and the browser has been read, scan its log."""
+    yield
+    for data_dir in leaks.data_dirs:
+        leaks.add_store(data_dir, "the server's data directory")
+    if leaks.streams and leaks.log_line_count() == 0:
+        pytest.fail("the server log has no line in swift-log's format: the secret scan would prove nothing")
+    report = leaks.report()
+    if report:
+        pytest.fail(report, pytrace=False)
 
 
 def free_port():
@@ -25,13 +94,14 @@ def server_env():
 
 
 @pytest.fixture
-def server(tmp_path, server_env):
-    """Starts the server; yields its base URL; stops it."""
+def server(tmp_path, server_env, leaks):
+    """Starts the server at trace level; yields its base URL; stops it and hands its whole log to the leak scan."""
     port = free_port()
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path / "home"),
-        "AIRFIT_DATA_DIR": str(tmp_path / "data"), "AIRFIT_PORT": str(port), **server_env,
+        "AIRFIT_DATA_DIR": str(tmp_path / "data"), "AIRFIT_PORT": str(port), "AIRFIT_LOG_LEVEL": "trace", **server_env,
     }
+    leaks.data_dirs.append(env["AIRFIT_DATA_DIR"])
     os.makedirs(env["HOME"])
     log = open(tmp_path / "serve.log", "w+b")
     proc = subprocess.Popen([BIN, "serve"], env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -49,6 +119,9 @@ def server(tmp_path, server_env):
     yield base
     proc.terminate()
     proc.wait(timeout=10)
+    log.seek(0)
+    leaks.add_output("the `airfit serve` log", log.read().decode(errors="replace"), all_logs=True)
+    log.close()
 
 
 @pytest.fixture
@@ -59,9 +132,11 @@ def downloads(tmp_path):
 
 
 @pytest.fixture
-def browser(downloads):
-    """Headless Chromium at 390x844 that downloads into `downloads`."""
+def browser(downloads, leaks):
+    """Headless Chromium at 390x844 that downloads into `downloads`; at the end, every cookie it held and every
+    secret form field it posted (read from Chromium's network log) becomes a secret the server must not log."""
     options = webdriver.ChromeOptions()
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844"):
         options.add_argument(arg)
     if os.path.exists("/usr/bin/chromium"):
@@ -72,4 +147,44 @@ def browser(downloads):
     driver.set_window_size(390, 844)
     os.makedirs(ARTIFACTS, exist_ok=True)
     yield driver
-    driver.quit()
+    try:
+        harvest_browser_secrets(driver, leaks)
+    finally:
+        driver.quit()
+
+
+def harvest_browser_secrets(driver, leaks):
+    """Session cookies, CSRF tokens and posted secrets the browser saw during the test."""
+    cookie = driver.get_cookie("airfit_session")
+    if cookie:
+        leaks.add_token(cookie["value"], "the session cookie")
+    for cookie in driver.get_cookies():
+        leaks.add_token(cookie["value"], f"the {cookie['name']} cookie")
+    for field in driver.find_elements(By.NAME, "_csrf"):
+        leaks.add_token(field.get_attribute("value"), "the CSRF token on the last page")
+    for entry in driver.get_log("performance"):
+        event = json.loads(entry["message"])["message"]
+        params = event.get("params", {})
+        if event.get("method") == "Network.requestWillBeSent":
+            request = params.get("request", {})
+            body = request.get("postData")
+            if body is None and request.get("postDataEntries"):
+                body = b"".join(base64.b64decode(e.get("bytes", "")) for e in request["postDataEntries"]).decode(errors="replace")
+            for name, value in parse_qsl(body or "", keep_blank_values=False):
+                if name in POSTED:
+                    label, scope = POSTED[name]
+                    if scope == leakscan.ANYWHERE:
+                        leaks.add_token(value, label)
+                    else:
+                        leaks.add(value, label, scope)
+        elif event.get("method") in ("Network.requestWillBeSentExtraInfo", "Network.responseReceivedExtraInfo"):
+            for name, value in (params.get("headers") or {}).items():
+                if name.lower() == "cookie":
+                    pairs = [part.strip().split("=", 1) for part in value.split(";")]
+                elif name.lower() == "set-cookie":  # one cookie per line
+                    pairs = [line.split(";", 1)[0].strip().split("=", 1) for line in value.split("\n")]
+                else:
+                    continue
+                for pair in pairs:
+                    if len(pair) == 2 and len(pair[1]) >= 16:
+                        leaks.add_token(pair[1], f"the {pair[0]} cookie")

@@ -20,11 +20,15 @@ def provider():
     fake.close()
 
 
-def connect(tmp_path, provider):
-    """Stores the key for the server's owner the way a person would from the terminal."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path / "home"), "AIRFIT_DATA_DIR": str(tmp_path / "data")}
+def connect(tmp_path, provider, leaks):
+    """Stores the key for the server's owner the way a person would from the terminal (at trace level; what it
+    prints is scanned for secrets with the server's log)."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path / "home"), "AIRFIT_DATA_DIR": str(tmp_path / "data"),
+           "AIRFIT_LOG_LEVEL": "trace"}
     result = subprocess.run([BIN, "keys", "set", "openai", "--base-url", provider.base_url], input=KEY + "\n",
                             env=env, capture_output=True, text=True, timeout=60)
+    leaks.add_output("stdout of `airfit keys set openai`", result.stdout)
+    leaks.add_output("stderr of `airfit keys set openai`", result.stderr)
     assert result.returncode == 0, result.stderr
     assert KEY not in result.stdout + result.stderr
 
@@ -43,8 +47,8 @@ def coach_bubbles(browser):
     return browser.find_elements(By.CSS_SELECTOR, '[data-testid="chat.message"][data-role="coach"]')
 
 
-def test_chat_streams_logs_a_workout_stops_and_retries(server, browser, provider, tmp_path):
-    connect(tmp_path, provider)
+def test_chat_streams_logs_a_workout_stops_and_retries(server, browser, provider, tmp_path, leaks):
+    connect(tmp_path, provider, leaks)
     sign_up(browser, server)
     wait = WebDriverWait(browser, 20)
     tid(browser, "home.chat").click()

@@ -7,6 +7,7 @@ import time
 import pytest
 
 from conftest import BIN
+from leakscan import strip_log_lines
 from archive import make_archive
 from fake_coach_provider import FakeCoachProvider
 from test_ai import GOOD
@@ -103,15 +104,17 @@ def test_a_session_model_choice_is_never_saved_even_when_a_tool_saves_the_user(a
 
 
 def test_ctrl_c_stops_the_reply_and_keeps_what_arrived(airfit, provider):
-    proc = subprocess.Popen(
-        [BIN, "chat", "--provider", "openai", "--model", "gpt-4o-mini", "--base-url", provider.base, "--no-weather",
-         "--message", "slow answer please"],
-        env=airfit.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    args = ["chat", "--provider", "openai", "--model", "gpt-4o-mini", "--base-url", provider.base, "--no-weather",
+            "--message", "slow answer please"]
+    airfit.register_inputs(args, None, airfit.env)
+    proc = subprocess.Popen([BIN, *args], env=airfit.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     first = proc.stdout.read(len("Let me "))
     assert first == b"Let me "
     time.sleep(0.3)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
+    airfit.record(args, first + out, err)  # scanned for secrets at the end of the test
+    err = strip_log_lines(err.decode()).encode()
     assert proc.returncode == 1
     assert (first + out).decode() == "Let me \n"
     assert "The reply is incomplete: You stopped the reply." in err.decode()

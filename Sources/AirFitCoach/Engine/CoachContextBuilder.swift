@@ -12,7 +12,12 @@ struct CoachContextBuilder: Sendable {
 
     /// The context for `user` at `now`; data that cannot be read is left out rather than failing the reply.
     func context(for user: User, now: Date, tools: [ToolDescription]) async -> PromptContext {
-        PromptContext(now: now, weather: await weatherLine(user), recentActivity: await activity(user, now: now), tools: tools)
+        // What the person keeps out of requests is not even read.
+        let policy = CoachContextPolicy(user: user)
+        let context = PromptContext(
+            now: now, weather: policy.shares(.weatherLocation) ? await weatherLine(user) : nil,
+            recentActivity: policy.shares(.recentActivity) ? await activity(user, now: now) : [], tools: tools)
+        return policy.filtering(context)
     }
 
     private func activity(_ user: User, now: Date) async -> [String] {
@@ -23,7 +28,7 @@ struct CoachContextBuilder: Sendable {
         var lines: [String] = []
         if let workouts = try? await repository.workouts(userID: user.id, query: query) {
             lines += workouts.map { workout in
-                var text = "\(Self.day(workout.startedAt, zone)): workout \(workout.type), \(Int(workout.durationMinutes.rounded())) min"
+                var text = "\(Self.day(workout.startedAt, zone)): workout \(workout.type), \(FiniteNumber.displayInt(workout.durationMinutes)) min"
                 if !workout.exercises.isEmpty { text += ", \(workout.exercises.map(\.name).joined(separator: ", "))" }
                 return text
             }
@@ -31,7 +36,7 @@ struct CoachContextBuilder: Sendable {
         if let meals = try? await repository.foodEntries(userID: user.id, query: query) {
             lines += meals.map { meal in
                 "\(Self.day(meal.loggedAt, zone)): \(meal.mealType.rawValue) \(meal.items.map(\.name).joined(separator: ", "))"
-                    + " (\(Int(meal.totalCalories.rounded())) kcal, \(Int(meal.totalProteinGrams.rounded())) g protein)"
+                    + " (\(FiniteNumber.displayInt(meal.totalCalories)) kcal, \(FiniteNumber.displayInt(meal.totalProteinGrams)) g protein)"
             }
         }
         if let logs = try? await repository.dailyLogs(

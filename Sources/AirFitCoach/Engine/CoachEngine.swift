@@ -116,7 +116,9 @@ public struct CoachEngine: Sendable {
     ) async throws {
         var conversation = conversation
         let prompt = try await systemPrompt(for: user)
-        let definitions = try tools.definitions.map(ToolDefinitionBridge.definition)
+        // Tools that read what the person keeps out of requests are not offered.
+        let withheld = CoachContextPolicy(user: user).withheldTools
+        let definitions = try tools.definitions.filter { !withheld.contains($0.name) }.map(ToolDefinitionBridge.definition)
         let context = ToolContext(user: user, repository: repository, weather: weather, now: now())
         for round in 0...Self.maxToolRounds {
             let offerTools = round < Self.maxToolRounds
@@ -163,7 +165,7 @@ public struct CoachEngine: Sendable {
         var failure: String?
         var received = 0
         do {
-            for try await event in selection.stream(request, through: streamer) {
+            for try await event in await selection.stream(request, through: streamer, log: repository, now: now()) {
                 if case .textDelta(let piece) = event {
                     // A reply is stored up to a bound far below the stream limit; past it the request is cancelled
                     // (leaving the loop ends the stream) and the reply kept, marked cut.

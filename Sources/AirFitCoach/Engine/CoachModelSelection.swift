@@ -13,6 +13,8 @@ public struct CoachModelSelection: Sendable, Equatable {
     public var baseURL: String?
     public var temperature: Double?
     public var maxTokens: Int?
+    /// The person the requests are for (their privacy choices and request log); nil for one-off CLI requests.
+    public var userID: UUID?
 
     /// Creates a selection.
     public init(
@@ -39,10 +41,12 @@ public struct CoachModelSelection: Sendable, Equatable {
         let credential = try await vault.credential(provider: name, userID: user.id)
         if info.requiresKey, credential?.secret.isEmpty ?? true { throw CoachError.missingKey(provider: info.displayName) }
         // A stored key goes only to the base URL saved with it.
-        return CoachModelSelection(
+        var selection = CoachModelSelection(
             provider: provider, model: user.selectedAIModel, key: credential?.secret,
             baseURL: StoredCredential.baseURL(provider: name, credential: credential, user: user), temperature: user.aiTemperature,
             maxTokens: user.aiMaxTokens)
+        selection.userID = user.id
+        return selection
     }
 
     /// The selection if the person has a usable provider, else `nil` (for features that fall back, like goal analysis).
@@ -57,8 +61,17 @@ public struct CoachModelSelection: Sendable, Equatable {
             maxTokens: maxTokens.map { min($0, self.maxTokens ?? $0) } ?? self.maxTokens)
     }
 
-    /// Streams `request` through `streamer` with this selection's provider, key and base URL.
-    func stream(_ request: ChatRequest, through streamer: any ChatStreaming) -> AsyncThrowingStream<StreamEvent, any Error> {
-        streamer.stream(request: request, provider: provider, key: key, baseURL: baseURL)
+    /// Streams `request` through `streamer` with this selection's provider, key and base URL, first keeping its exact
+    /// body in the person's request log (Settings → Privacy → "Show the last request") when there is one.
+    func stream(
+        _ request: ChatRequest, through streamer: any ChatStreaming, log: (any ProviderRequestLog)? = nil, now: Date = Date()
+    ) async -> AsyncThrowingStream<StreamEvent, any Error> {
+        if let log, let userID, let body = RequestBodyPreview.body(for: request, provider: provider, baseURL: baseURL) {
+            let record = ProviderRequestRecord(
+                userID: userID, createdAt: now, provider: provider.rawValue, model: resolvedModel, body: body)
+            // The log is a courtesy: a failed write never stops the coach from answering.
+            try? await log.recordProviderRequest(record)
+        }
+        return streamer.stream(request: request, provider: provider, key: key, baseURL: baseURL)
     }
 }

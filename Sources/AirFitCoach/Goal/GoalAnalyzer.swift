@@ -26,12 +26,16 @@ public struct GoalAnalyzer: Sendable {
 
     let streamer: any ChatStreaming
     let timeout: Duration
+    let log: (any ProviderRequestLog)?
 
     /// Creates an analyzer.
-    /// - Parameter timeout: the most one model call may take before the local analysis is used.
-    public init(streamer: any ChatStreaming, timeout: Duration = .seconds(20)) {
+    /// - Parameters:
+    ///   - timeout: the most one model call may take before the local analysis is used.
+    ///   - log: where each request's body is kept for the person (Settings → Privacy).
+    public init(streamer: any ChatStreaming, timeout: Duration = .seconds(20), log: (any ProviderRequestLog)? = nil) {
         self.streamer = streamer
         self.timeout = timeout
+        self.log = log
     }
 
     /// Analyzes `text` with `selection`'s provider, or locally when `selection` is `nil`.
@@ -66,7 +70,7 @@ public struct GoalAnalyzer: Sendable {
 
     private func ask(_ messages: [ChatMessage], selection: CoachModelSelection) async throws -> String {
         let request = selection.request(systemPrompt: Self.system, messages: messages, maxTokens: 400)
-        let stream = selection.stream(request, through: streamer)
+        let stream = await selection.stream(request, through: streamer, log: log)
         return try await withThrowingTaskGroup(of: String?.self) { group in
             group.addTask {
                 var summary = StreamSummary()

@@ -5,14 +5,16 @@ import Foundation
 /// "Generate new preview": a short message in the persona's voice, streamed from the person's provider.
 public struct PersonaPreviewer: Sendable {
     let streamer: any ChatStreaming
+    let log: (any ProviderRequestLog)?
 
-    /// Creates a previewer.
-    public init(streamer: any ChatStreaming) {
+    /// Creates a previewer; `log` keeps each request's body for the person (Settings → Privacy).
+    public init(streamer: any ChatStreaming, log: (any ProviderRequestLog)? = nil) {
         self.streamer = streamer
+        self.log = log
     }
 
     /// Streams a two-to-three sentence greeting by the coach `persona` describes, as text pieces.
-    public func preview(persona: PersonaProfile, user: User, selection: CoachModelSelection, now: Date = Date()) throws
+    public func preview(persona: PersonaProfile, user: User, selection: CoachModelSelection, now: Date = Date()) async throws
         -> AsyncThrowingStream<String, any Error>
     {
         let prompt = try SystemPromptBuilder().build(user: user, persona: persona, context: PromptContext(now: now))
@@ -23,7 +25,7 @@ public struct PersonaPreviewer: Sendable {
                     "Introduce yourself to me in two or three sentences, in your coaching voice: how you will coach me toward my goal "
                         + "this week. No lists, no headings.")
             ], maxTokens: 300)
-        let events = selection.stream(request, through: streamer)
+        let events = await selection.stream(request, through: streamer, log: log, now: now)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
         let task = Task {
             do {

@@ -152,6 +152,18 @@ public actor InMemoryStore: AirFitRepository {
         exportsByID.values.filter { $0.userID == userID }.sorted { ($0.date, $0.id.uuidString) > ($1.date, $1.id.uuidString) }
     }
 
+    // MARK: Provider requests
+
+    private var requestsByUser: [UUID: [ProviderRequestRecord]] = [:]
+
+    public func recordProviderRequest(_ record: ProviderRequestRecord) async throws {
+        var kept = [record] + (requestsByUser[record.userID] ?? [])
+        kept.sort { $0.createdAt > $1.createdAt }
+        requestsByUser[record.userID] = Array(kept.prefix(ProviderRequestRecord.keptPerPerson))
+    }
+
+    public func providerRequests(userID: UUID) async throws -> [ProviderRequestRecord] { requestsByUser[userID] ?? [] }
+
     // MARK: Erase and import
 
     public func deleteAllData(userID: UUID) async throws -> [String: Int] {
@@ -166,6 +178,7 @@ public actor InMemoryStore: AirFitRepository {
         remove("daily_logs", &logsByID) { $0.userID }
         remove("coach_messages", &messagesByID) { $0.userID }
         remove("data_exports", &exportsByID) { $0.userID }
+        counts["provider_requests"] = requestsByUser.removeValue(forKey: userID)?.count ?? 0
         counts["onboarding_profiles"] = profiles.removeValue(forKey: userID) == nil ? 0 : 1
         counts["users"] = usersByID.removeValue(forKey: userID) == nil ? 0 : 1
         return counts

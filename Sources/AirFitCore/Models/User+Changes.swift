@@ -25,6 +25,6 @@ extension User {
         field(\.hapticFeedbackEnabled), field(\.analyticsEnabled), field(\.selectedAIProvider), field(\.selectedAIModel),
         field(\.aiTemperature), field(\.aiMaxTokens), field(\.aiBaseURL), field(\.notificationPreferences), field(\.quietHours),
         field(\.appLockEnabled), field(\.appLockTimeoutMinutes), field(\.timeZone), field(\.weekStart), field(\.heightCm),
-        field(\.weightKg), field(\.fitnessLevel), field(\.location), field(\.lastActiveAt),
+        field(\.weightKg), field(\.fitnessLevel), field(\.location), field(\.lastActiveAt), field(\.coachContextExclusions),
     ]
 }

@@ -31,6 +31,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
     public var location: SavedLocation?
     public var createdAt: Date
     public var lastActiveAt: Date
+    /// The ``CoachContextItem`` raw values this person leaves out of every AI request (nil: none).
+    public var coachContextExclusions: [String]?
 
     /// Creates a user with sensible defaults.
     public init(
@@ -43,8 +45,10 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         quietHours: QuietHours = QuietHours(), appLockEnabled: Bool = false, appLockTimeoutMinutes: Int = 15,
         timeZone: String = TimeZone.current.identifier, weekStart: WeekStart = .monday,
         heightCm: Double? = nil, weightKg: Double? = nil, fitnessLevel: FitnessLevel? = nil,
-        location: SavedLocation? = nil, createdAt: Date = Date(), lastActiveAt: Date = Date()
+        location: SavedLocation? = nil, createdAt: Date = Date(), lastActiveAt: Date = Date(),
+        coachContextExclusions: [String]? = nil
     ) {
+        self.coachContextExclusions = coachContextExclusions
         self.id = id
         self.name = name
         self.nickname = nickname

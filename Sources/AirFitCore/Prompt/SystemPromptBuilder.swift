@@ -5,14 +5,18 @@ public struct SystemPromptBuilder: Sendable {
     /// Creates a builder.
     public init() {}
 
-    /// The prompt for `user` with `persona`, given `context`.
+    /// The prompt for `user` with `persona`, given `context`: only what `user`'s ``CoachContextPolicy`` shares.
     public func build(user: User, persona: PersonaProfile, context: PromptContext) throws -> SystemPrompt {
+        let policy = CoachContextPolicy(user: user)
+        let user = policy.redacting(user)
+        let persona = policy.redacting(persona)
+        let context = policy.filtering(context)
         let sections = [
             identity(user: user, persona: persona),
-            try blueprint(persona),
-            dynamicContext(user: user, context: context),
+            try blueprint(persona, policy: policy),
+            dynamicContext(user: user, context: context, policy: policy),
             tools(context.tools),
-            rules(user: user, persona: persona),
+            rules(user: user, persona: persona, policy: policy),
             responseFormat(user: user),
         ]
         return SystemPrompt(text: sections.joined(separator: "\n\n") + "\n")
@@ -42,12 +46,17 @@ public struct SystemPromptBuilder: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func blueprint(_ persona: PersonaProfile) throws -> String {
-        let json = String(decoding: try JSONCoding.encoder.encode(persona), as: UTF8.self)
-        return "## Persona blueprint (JSON)\n\(json)"
+    private func blueprint(_ persona: PersonaProfile, policy: CoachContextPolicy) throws -> String {
+        var data = try JSONCoding.encoder.encode(persona)
+        if !policy.shares(.scheduleAndSleep), case .object(var members) = try JSONValue(data: data) {
+            members["sleepSchedule"] = nil
+            members["availability"] = nil
+            data = Data(try JSONValue.object(members).encoded())
+        }
+        return "## Persona blueprint (JSON)\n\(String(decoding: data, as: UTF8.self))"
     }
 
-    private func dynamicContext(user: User, context: PromptContext) -> String {
+    private func dynamicContext(user: User, context: PromptContext, policy: CoachContextPolicy) -> String {
         let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC")!
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -56,7 +65,9 @@ public struct SystemPromptBuilder: Sendable {
         var lines = ["## Current context", "Now: \(formatter.string(from: context.now)) (\(zone.identifier))."]
         lines.append("Units: \(user.preferredUnits.displayName.lowercased()) (\(user.preferredUnits.description)).")
         if let weather = context.weather { lines.append("Weather: \(weather)") }
-        if context.recentActivity.isEmpty {
+        if !policy.shares(.recentActivity) {
+            lines.append("Recent activity: not shared by this person; ask them if you need it.")
+        } else if context.recentActivity.isEmpty {
             lines.append("Recent activity: nothing logged yet.")
         } else {
             lines.append("Recent activity:")
@@ -74,13 +85,16 @@ public struct SystemPromptBuilder: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func rules(user: User, persona: PersonaProfile) -> String {
+    private func rules(user: User, persona: PersonaProfile, policy: CoachContextPolicy) -> String {
         let sleep = persona.sleepSchedule
         let motivation = persona.motivationStyle
-        var lines = [
-            "## Behaviour rules",
-            "- Keep to the style blend above in tone and word choice.",
-            "- Respect the sleep window: never schedule or suggest activity between \(sleep.bedtime) and \(sleep.wakeTime) (\(sleep.rhythm.displayName.lowercased()) rhythm).",
+        var lines = ["## Behaviour rules", "- Keep to the style blend above in tone and word choice."]
+        if policy.shares(.scheduleAndSleep) {
+            lines.append(
+                "- Respect the sleep window: never schedule or suggest activity between \(sleep.bedtime) and \(sleep.wakeTime) (\(sleep.rhythm.displayName.lowercased()) rhythm)."
+            )
+        }
+        lines += [
             "- When they have been inactive: \(inactivityRule(motivation.inactivityStyle))",
             "- When they achieve something: \(celebrationRule(motivation.achievementStyle))",
         ]

@@ -131,4 +131,4 @@ public protocol ArchiveImporting: Sendable {
 /// Everything the app stores, as one dependency.
 public typealias AirFitRepository = UserRepository & OnboardingProfileRepository & WorkoutRepository
     & FoodEntryRepository & DailyLogRepository & CoachMessageRepository & DataExportRepository
-    & UserDataEraser & ArchiveImporting
+    & UserDataEraser & ArchiveImporting & ProviderRequestLog

@@ -20,7 +20,7 @@ extension WebApp {
                         throw CoachError.invalidMessage("Set up your coach first: the preview speaks in your persona's voice.")
                     }
                     let selection = try await CoachModelSelection.resolve(user: signed.user, vault: dependencies.vault)
-                    let pieces = try PersonaPreviewer(streamer: dependencies.aiClient).preview(
+                    let pieces = try await PersonaPreviewer(streamer: dependencies.aiClient, log: dependencies.repository).preview(
                         persona: try profile.persona(), user: signed.user, selection: selection)
                     frames = Self.previewFrames(pieces)
                 } catch {

@@ -22,7 +22,7 @@ extension WebApp {
 
     /// Goal analysis and saving, shared with the CLI.
     var onboardingCompletion: OnboardingCompletion {
-        OnboardingCompletion(repository: dependencies.repository, analyzer: GoalAnalyzer(streamer: dependencies.aiClient))
+        OnboardingCompletion(repository: dependencies.repository, analyzer: GoalAnalyzer(streamer: dependencies.aiClient, log: dependencies.repository))
     }
 
     private func handleOnboarding(_ form: FormData, signed: Signed) async throws -> Response {

@@ -4,7 +4,7 @@ extension Templates {
         [
             ("settings", hub), ("units", units), ("appearance", appearance), ("notifications", notifications),
             ("privacy", privacy), ("data", data), ("about", about),
-            ("legal", legal),
+            ("legal", legal), ("providerRequests", providerRequests),
         ]
     }
 
@@ -108,8 +108,24 @@ extension Templates {
         <fieldset class="card"><legend>Analytics</legend>
         <label class="option"><input type="checkbox" name="analytics" {{#analytics}}checked{{/analytics}} data-testid="privacy.analytics"><span>Share anonymous usage analytics</span></label>
         </fieldset>
+        <fieldset class="card" data-testid="privacy.coachSees"><legend>What your coach sees</legend><input type="hidden" name="coach_sees" value="1">
+        <p class="hint">Every request to your AI provider is built from this list and nothing else. Never sent: your email,         account ids, height, weight or the coordinates of your location.</p>
+        {{#contextItems}}
+        {{#optional}}<label class="option"><input type="checkbox" name="share_{{value}}" {{#shared}}checked{{/shared}} data-testid="privacy.share.{{value}}">        <span><strong>{{title}}</strong><span class="hint">{{detail}}</span></span></label>{{/optional}}
+        {{^optional}}<p class="option"><span><strong>{{title}}</strong> <span class="badge">Always</span><span class="hint">{{detail}}</span></span></p>{{/optional}}
+        {{/contextItems}}
+        </fieldset>
         <button type="submit" class="primary" data-testid="privacy.save">Save</button>
         </form>
+        <p><a class="button" href="/settings/privacy/requests" data-testid="privacy.lastRequest">Show the last request</a></p>
+        """
+
+    static let providerRequests = """
+        <header class="bar"><a class="icon-link" href="/settings/privacy" aria-label="Back to privacy">‹</a><h1>{{heading}}</h1></header>
+        <p class="hint">The exact bodies of your last {{kept}} requests to an AI provider, newest first. Your API key is never in         a body (it travels in a header). These are kept in your own data and deleted with it.</p>
+        {{^requests}}<p class="hint" data-testid="privacy.requests.empty">Nothing was sent to an AI provider yet.</p>{{/requests}}
+        {{#requests}}<section class="card" data-testid="privacy.request"><h2>{{when}} · {{provider}} · {{model}}</h2>
+        <pre class="code" tabindex="0">{{body}}</pre></section>{{/requests}}
         """
 
     static let data = """

@@ -35,7 +35,16 @@ enum SettingsForms {
                 "quietEnd": user.quietHours.end.description,
             ]
         case .privacy:
-            return ["appLock": user.appLockEnabled, "lockMinutes": user.appLockTimeoutMinutes, "analytics": user.analyticsEnabled]
+            let policy = CoachContextPolicy(user: user)
+            return [
+                "appLock": user.appLockEnabled, "lockMinutes": user.appLockTimeoutMinutes, "analytics": user.analyticsEnabled,
+                "contextItems": CoachContextItem.allCases.map { item -> [String: Any] in
+                    [
+                        "value": item.rawValue, "title": item.title, "detail": item.detail, "optional": item.canBeLeftOut,
+                        "shared": policy.shares(item),
+                    ]
+                },
+            ]
         case .about:
             return ["version": AirFitVersion.current, "build": AirFitBuild.description]
         }
@@ -77,6 +86,11 @@ enum SettingsForms {
             user.appLockEnabled = form.isChecked("app_lock")
             user.appLockTimeoutMinutes = minutes
             user.analyticsEnabled = form.isChecked("analytics")
+            // The switches are read only when the form has them (`coach_sees`), so a form without them changes nothing.
+            if form.isChecked("coach_sees") {
+                let excluded = CoachContextItem.allCases.filter { $0.canBeLeftOut && !form.isChecked("share_\($0.rawValue)") }
+                user.coachContextExclusions = excluded.isEmpty ? nil : excluded.map(\.rawValue)
+            }
         case .about:
             break
         }

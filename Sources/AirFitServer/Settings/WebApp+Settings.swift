@@ -20,6 +20,23 @@ extension WebApp {
                     ])
             }
         }
+        // "Show the last request": the exact bodies the person's coach sent, from their own data.
+        router.get("/settings/privacy/requests") { request, _ -> Response in
+            try await requireSignIn(request) { signed in
+                let records = try await dependencies.repository.providerRequests(userID: signed.user.id)
+                let zone = TimeZone(identifier: signed.user.timeZone) ?? .gmt
+                let context: [String: Any] = [
+                    "heading": "Requests to your AI provider", "kept": ProviderRequestRecord.keptPerPerson,
+                    "requests": records.map { record -> [String: Any] in
+                        [
+                            "when": Self.requestTime(record.createdAt, zone: zone), "provider": record.provider, "model": record.model,
+                            "body": Self.pretty(record.body),
+                        ]
+                    },
+                ]
+                return page("providerRequests", title: "Requests to your AI provider", user: signed.user, context: context)
+            }
+        }
         for section in SettingsSection.allCases {
             router.get(RouterPath("/settings/\(section.rawValue)")) { request, _ -> Response in
                 try await requireSignIn(request) { signed in
@@ -64,5 +81,24 @@ enum SettingsSection: String, CaseIterable, Sendable {
         case .privacy: return "Privacy & security"
         case .about: return "About"
         }
+    }
+}
+
+extension WebApp {
+    /// "22 Nov 2026, 14:05" in the person's zone.
+    static func requestTime(_ date: Date, zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "d MMM yyyy, HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    /// The JSON body indented for reading (as sent when it is not JSON).
+    static func pretty(_ body: String) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)),
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return body }
+        return String(decoding: data, as: UTF8.self)
     }
 }

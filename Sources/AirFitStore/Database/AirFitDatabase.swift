@@ -81,6 +81,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(AddVaultBaseURL())
         migrations.add(CreateInstallationOwner())
         migrations.add(CreateSignInAttempts())
+        migrations.add(AddPrivacyControls())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

@@ -11,6 +11,7 @@ struct CreateSignInAttempts: AsyncMigration {
             .field("key", .string, .identifier(auto: false))
             .field("count", .int, .required)
             .field("last_at", .double, .required)
+            .field("previous_at", .double)
             .create()
     }
 

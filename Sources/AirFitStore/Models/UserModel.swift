@@ -31,6 +31,8 @@ final class UserModel: Model, @unchecked Sendable {
     @OptionalField(key: "location") var location: String?
     @Field(key: "created_at") var createdAt: Double
     @Field(key: "last_active_at") var lastActiveAt: Double
+    /// JSON list of the context items left out of AI requests.
+    @OptionalField(key: "coach_context_exclusions") var coachContextExclusions: String?
 
     init() {}
 
@@ -64,6 +66,7 @@ final class UserModel: Model, @unchecked Sendable {
         location = try user.location.map(StoredJSON.encode)
         createdAt = user.createdAt.timeIntervalSince1970
         lastActiveAt = user.lastActiveAt.timeIntervalSince1970
+        coachContextExclusions = try user.coachContextExclusions.map(StoredJSON.encode)
     }
 
     func domain() throws -> User {
@@ -80,7 +83,8 @@ final class UserModel: Model, @unchecked Sendable {
             heightCm: heightCm, weightKg: weightKg,
             fitnessLevel: try fitnessLevel.map { try StoredJSON.enumValue($0, column: "fitness_level") },
             location: try location.map { try StoredJSON.decode($0) },
-            createdAt: Date(timeIntervalSince1970: createdAt), lastActiveAt: Date(timeIntervalSince1970: lastActiveAt))
+            createdAt: Date(timeIntervalSince1970: createdAt), lastActiveAt: Date(timeIntervalSince1970: lastActiveAt),
+            coachContextExclusions: try coachContextExclusions.map { try StoredJSON.decode($0) })
     }
 }
 

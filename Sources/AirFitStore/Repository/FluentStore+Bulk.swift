@@ -1,5 +1,6 @@
 import AirFitCore
 import FluentKit
+import SQLKit
 import Foundation
 
 extension FluentStore {
@@ -16,6 +17,10 @@ extension FluentStore {
             counts[OnboardingDraftModel.schema] = try await Self.deleteRows(OnboardingDraftModel.query(on: db).filter(\.$userID == userID))
             counts[OnboardingProfileModel.schema] = try await Self.deleteRows(
                 OnboardingProfileModel.query(on: db).filter(\.$userID == userID))
+            let requests = try await db.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+                .from(AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).first()
+            counts[AddPrivacyControls.requestsSchema] = try requests?.decode(column: "n", as: Int.self) ?? 0
+            try await db.sql.delete(from: AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).run()
             counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
             return counts
         }

@@ -4,24 +4,24 @@ import Foundation
 import SQLKit
 
 extension FluentStore: SignInAttemptRepository {
-    /// Read and write in one transaction (the row locked on PostgreSQL; SQLite's one connection serializes).
+    /// One statement, so parallel attempts each get their own number on SQLite and PostgreSQL alike: insert the
+    /// first, or add one (starting again at 1 after ``SignInThrottle/memory``), returning the count and the previous time.
     public func recordAttempt(key: String, now: Date) async throws -> SignInAttempt {
-        try await database.transaction { db in
-            guard let sql = db as? any SQLDatabase else { throw RepositoryError.invalid("The database does not speak SQL.") }
-            let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
-            let row = try await sql.raw("SELECT count, last_at FROM sign_in_attempts WHERE key = \(bind: key)\(unsafeRaw: lock)").first()
-            var previous: (count: Int, last: Date)?
-            if let row {
-                let last = Date(timeIntervalSince1970: try row.decode(column: "last_at", as: Double.self))
-                if now.timeIntervalSince(last) < SignInThrottle.memory { previous = (try row.decode(column: "count", as: Int.self), last) }
-            }
-            let attempt = SignInAttempt(count: (previous?.count ?? 0) + 1, previous: previous?.last)
-            try await sql.insert(into: CreateSignInAttempts.schema).columns("key", "count", "last_at")
-                .values(SQLBind(key), SQLBind(attempt.count), SQLBind(now.timeIntervalSince1970))
-                .onConflict(with: ["key"]) { $0.set(excludedValueOf: "count").set(excludedValueOf: "last_at") }
-                .run()
-            return attempt
-        }
+        let at = now.timeIntervalSince1970
+        let cutoff = at - SignInThrottle.memory
+        let row = try await database.sql.raw(
+            """
+            INSERT INTO sign_in_attempts (key, count, last_at, previous_at) VALUES (\(bind: key), 1, \(bind: at), NULL)
+            ON CONFLICT (key) DO UPDATE SET
+            count = CASE WHEN sign_in_attempts.last_at < \(bind: cutoff) THEN 1 ELSE sign_in_attempts.count + 1 END,
+            previous_at = CASE WHEN sign_in_attempts.last_at < \(bind: cutoff) THEN NULL ELSE sign_in_attempts.last_at END,
+            last_at = \(bind: at)
+            RETURNING count, previous_at
+            """
+        ).first()
+        guard let row else { throw RepositoryError.invalid("The sign-in attempt was not recorded.") }
+        let previous = try row.decode(column: "previous_at", as: Double?.self)
+        return SignInAttempt(count: try row.decode(column: "count", as: Int.self), previous: previous.map(Date.init(timeIntervalSince1970:)))
     }
 
     public func resetAttempts(key: String) async throws {

@@ -10,7 +10,8 @@ public final class FluentStore: AirFitRepository, Sendable {
     /// Tables holding a user's rows (the user itself last, for deletion order).
     static let userTables = [
         VaultEntryModel.schema, DataExportModel.schema, CoachMessageModel.schema, DailyLogModel.schema,
-        FoodEntryModel.schema, WorkoutModel.schema, OnboardingDraftModel.schema, OnboardingProfileModel.schema, UserModel.schema,
+        FoodEntryModel.schema, WorkoutModel.schema, OnboardingDraftModel.schema, OnboardingProfileModel.schema,
+        AddPrivacyControls.requestsSchema, UserModel.schema,
     ]
 
     init(database: any Database) {

@@ -191,7 +191,7 @@ private struct OnboardingEffects {
             print("  • Analyzing your goal" + (selection.map { " with \($0.provider.rawValue) (\($0.resolvedModel))…" } ?? " locally…"))
             Console.flush()
         }
-        let analyzer = GoalAnalyzer(streamer: AIClient(logger: CLI.logger(label: "airfit.ai")))
+        let analyzer = GoalAnalyzer(streamer: AIClient(logger: CLI.logger(label: "airfit.ai")), log: context.store)
         let result = await OnboardingCompletion(repository: context.store, analyzer: analyzer)
             .goal(for: draft, analyzeGoal: analyzeGoal, selection: selection)
         print("  • Shaping your coach's personality")
