@@ -248,3 +248,30 @@ struct CoachEngineTests {
         }
     }
 }
+
+@Suite("Coach engine: bounded replies")
+struct CoachEngineBoundTests {
+    @Test("A provider that streams without end is stopped at 256 KB; the stored reply is cut there and marked with the reason")
+    func endlessReplyIsBounded() async throws {
+        let piece = String(repeating: "endless ", count: 1024)  // 8 KB
+        let events = Array(repeating: StreamEvent.textDelta(piece), count: 80) + [.finish(.stop)]  // 640 KB
+        try await CoachFixture.with([.events(events)]) { fixture in
+            _ = try await fixture.send("talk forever")
+            let stored = try await fixture.stored()
+            let reply = try #require(stored.last { $0.role == .assistant })
+            #expect(!reply.isComplete)
+            #expect(reply.incompleteReason == StoredReply.cutReason)
+            #expect(reply.content.utf8.count <= StoredReply.maximumBytes)
+            #expect(reply.content.utf8.count > StoredReply.maximumBytes - piece.utf8.count)
+        }
+    }
+
+    @Test("A NUL byte in a message is removed before it is stored")
+    func nulInMessage() async throws {
+        try await CoachFixture.with([ScriptedStreamer.text("ok", input: 1, output: 1)]) { fixture in
+            _ = try await fixture.send("before\u{0}after")
+            let stored = try await fixture.stored()
+            #expect(stored.first { $0.role == .user }?.content == "beforeafter")
+        }
+    }
+}
