@@ -45,7 +45,7 @@ struct LogMealTool: CoachToolHandler {
             userID: context.user.id, mealType: mealType, loggedAt: try ToolCheck.date(args.loggedAt, "loggedAt") ?? context.now,
             items: args.items, notes: args.notes, createdAt: context.now)
         try await context.repository.addFoodEntry(entry)
-        let calories = Int(entry.totalCalories.rounded())
+        let calories = FiniteNumber.displayInt(entry.totalCalories)
         return try result(
             ["logged": "meal", "id": entry.id.uuidString, "mealType": mealType.rawValue, "totalCalories": String(calories)],
             card: "Meal logged: \(mealType.displayName.lowercased()), \(calories) kcal")

@@ -63,6 +63,9 @@ struct LogWorkoutTool: CoachToolHandler {
                 name: exercise.name,
                 sets: try (exercise.sets ?? []).map { set in
                     try ToolCheck.range(set.reps, 0...1000, "reps")
+                    try ToolCheck.range(set.weight, 0...2000, "weight")
+                    try ToolCheck.range(set.durationSeconds, 0...86_400, "durationSeconds")
+                    try ToolCheck.range(set.distanceMeters, 0...1_000_000, "distanceMeters")
                     return Workout.ExerciseSet(
                         reps: set.reps, weightKg: try ToolCheck.kilograms(set.weight, unit: args.weightUnit, user: context.user),
                         durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters)
@@ -74,7 +77,7 @@ struct LogWorkoutTool: CoachToolHandler {
         try await context.repository.addWorkout(workout)
         let minutes =
             args.durationMinutes == args.durationMinutes.rounded()
-            ? String(Int(args.durationMinutes)) : String(format: "%.1f", args.durationMinutes)
+            ? String(FiniteNumber.displayInt(args.durationMinutes)) : String(format: "%.1f", args.durationMinutes)
         return try result(
             ["logged": "workout", "id": workout.id.uuidString, "type": type, "durationMinutes": minutes],
             card: "Workout logged: \(type), \(minutes) min")

@@ -31,7 +31,7 @@ public enum MeasurementSystem: String, Codable, CaseIterable, Sendable, Identifi
     public static func centimeters(feet: Double, inches: Double) -> Double { (feet * 12 + inches) * centimetersPerInch }
     /// Centimeters → whole feet and remaining inches (rounded to the nearest inch).
     public static func feetAndInches(fromCentimeters cm: Double) -> (feet: Int, inches: Int) {
-        let totalInches = Int((cm / centimetersPerInch).rounded())
+        let totalInches = FiniteNumber.displayInt(cm / centimetersPerInch)
         return (totalInches / 12, totalInches % 12)
     }
     /// Miles → meters.
@@ -98,7 +98,7 @@ public enum MeasurementSystem: String, Codable, CaseIterable, Sendable, Identifi
         let scale = pow(10, Double(max(0, fractionDigits)))
         let rounded = (value * scale).rounded() / scale
         if fractionDigits <= 0 || rounded == rounded.rounded() {
-            let whole = Int(rounded)
+            let whole = FiniteNumber.displayInt(rounded)
             return String(whole == 0 ? 0 : whole)
         }
         var text = String(format: "%.\(fractionDigits)f", rounded)

@@ -39,7 +39,7 @@ public enum WeatherUnits: String, Codable, CaseIterable, Sendable, Hashable {
 
     /// A wind speed already in these units: "12 km/h" / "7 mph".
     public func formatWindSpeed(_ value: Double) -> String {
-        let whole = Int(value.rounded())
+        let whole = FiniteNumber.displayInt(value)
         return "\(whole == 0 ? 0 : whole) \(windSpeedSymbol)"
     }
 

@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 
 /// What a cached entry is for: coordinates to two decimals (about 1 km), units, kind, provider.
@@ -12,8 +13,8 @@ struct WeatherCacheKey: Hashable, Sendable {
     let provider: WeatherProviderID
 
     init(lat: Double, lon: Double, units: WeatherUnits, kind: Kind, provider: WeatherProviderID) {
-        latitude = Int((lat * 100).rounded())
-        longitude = Int((lon * 100).rounded())
+        latitude = FiniteNumber.displayInt(lat * 100)
+        longitude = FiniteNumber.displayInt(lon * 100)
         self.units = units
         self.kind = kind
         self.provider = provider

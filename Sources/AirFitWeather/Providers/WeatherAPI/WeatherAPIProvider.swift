@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 import Logging
 
@@ -100,6 +101,7 @@ public struct WeatherAPIProvider: WeatherProvider {
             let wallClock = WallClock.instant(text, utcOffsetSeconds: 0)
         else { return 0 }
         let raw = wallClock.timeIntervalSince1970 - TimeInterval(epoch)
-        return Int((raw / 900).rounded()) * 900
+        // A provider payload: never trusted to be finite or in range.
+        return (FiniteNumber.int(raw / 900).map { min(max($0, -64), 64) } ?? 0) * 900
     }
 }
