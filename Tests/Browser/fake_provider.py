@@ -3,6 +3,7 @@
 It plays a tiny coach: a message mentioning a run gets a `logWorkout` tool call; the tool result gets a short
 answer streamed word by word; a message asking for a story drips words slowly until the client goes away.
 """
+import datetime
 import json
 import threading
 import time
@@ -62,7 +63,9 @@ class FakeProvider:
                     elif "story" in last["content"].lower():
                         self.words(("Once upon a time there was a runner " * 200), delay=0.2)
                     elif "ran" in last["content"].lower():
-                        arguments = json.dumps({"type": "run", "durationMinutes": 30})
+                        # Started now, so the home page's "today" holds it even in the half hour after midnight.
+                        arguments = json.dumps({"type": "run", "durationMinutes": 30,
+                                                "startedAt": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")})
                         self.wfile.write(chunk({"role": "assistant", "tool_calls": [{"index": 0, "id": "call_1", "type": "function",
                                                                                      "function": {"name": "logWorkout", "arguments": ""}}]}))
                         self.wfile.write(chunk({"tool_calls": [{"index": 0, "function": {"arguments": arguments}}]}))

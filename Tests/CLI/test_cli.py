@@ -59,7 +59,8 @@ def test_a_stored_key_appears_in_no_file_and_no_output(airfit):
 def test_keys_are_never_taken_from_arguments(airfit):
     p = airfit.run("keys", "set", "openai", SECRET, check=False)
     assert p.returncode != 0
-    assert SECRET not in p.out
+    assert SECRET not in p.out + p.err_raw
+    assert "never from arguments" in p.err
 
 
 def test_unknown_provider_and_empty_key_get_clear_messages(airfit):

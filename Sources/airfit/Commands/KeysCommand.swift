@@ -21,11 +21,20 @@ struct KeysCommand: AsyncParsableCommand {
         @Argument(help: "Provider: \(SecretProviders.all.joined(separator: ", ")).")
         var provider: String
 
+        /// Anything after the provider: refused without repeating it, since it is most likely a key typed as an argument.
+        @Argument(parsing: .allUnrecognized, help: .hidden)
+        var unexpected: [String] = []
+
         func validate() throws {
             guard SecretProviders.all.contains(provider) else {
                 throw ValidationError("Unknown provider \"\(provider)\". Choose one of: \(SecretProviders.all.joined(separator: ", ")).")
             }
             if let baseURL, BaseURLRule.normalized(baseURL) == nil { throw ValidationError(BaseURLRule.problem) }
+            if !unexpected.isEmpty {
+                throw ValidationError(
+                    "keys set takes the key from a hidden prompt or standard input, never from arguments (they stay in your shell history): run `airfit keys set \(provider)` and paste the key, or pipe it in."
+                )
+            }
         }
 
         @Flag(
