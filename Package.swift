@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "airfit", targets: ["airfit"]),
         .library(name: "AirFitCore", targets: ["AirFitCore"]),
+        .library(name: "AirFitAI", targets: ["AirFitAI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),

@@ -76,6 +76,10 @@ if [ "$rc" != 0 ]; then
   echo "Swift tests failed:"; grep -E '(✘|􀢄)|error:|failed' "$WORK/swift-test.log" | head -n 80; exit "$rc"
 fi
 
+# --- 4b. Fuzzing: libFuzzer + AddressSanitizer over the parsers of untrusted input (about a minute) ---
+log "Fuzzing (libFuzzer, ${AIRFIT_FUZZ_SECONDS:-12} s per target)"
+bash "$ROOT/scripts/fuzz.sh" "${AIRFIT_FUZZ_SECONDS:-12}"
+
 # --- 5. Stream-decoding conformance (the shared public cases, when present beside the checkout) ---
 CONFORMANCE="$ROOT/../shared/conformance/check.py"
 if [ -f "$CONFORMANCE" ]; then
