@@ -13,9 +13,13 @@ import time
 import urllib.request
 from urllib.parse import urlsplit
 
+import sys
+
 import pytest
 
-from leakscan import LeakScan, strip_log_lines
+# Loaded by path from Tests/Interop too, where this folder is not on sys.path.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from leakscan import LeakScan, strip_log_lines  # noqa: E402
 
 BIN = os.environ.get("AIRFIT_BIN") or os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "airfit")
 

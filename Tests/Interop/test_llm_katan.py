@@ -75,6 +75,8 @@ def test_ask_streams_the_echo_with_usage(airfit, katan, provider):
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_a_wrong_key_is_rejected_without_showing_it(airfit, katan, provider):
     base = katan(provider)
+    # llm-katan quotes the key it expected (its own, never given to AirFit); the wrong key must stay hidden.
+    airfit.secrets.allow(KEYS[provider])
     # Saved for llm-katan's address: a stored key is only ever sent to the base URL saved with it.
     airfit.run("keys", "set", provider, "--offline", "--base-url", base, input=WRONG_KEYS[provider])
     p = airfit.run("ask", "--provider", provider, "--base-url", base, QUESTION, check=False)
@@ -87,6 +89,7 @@ def test_a_wrong_key_is_rejected_without_showing_it(airfit, katan, provider):
 
 def test_a_wrong_openai_key_fails_the_live_test_and_is_not_saved(airfit, katan):
     base = katan("openai")
+    airfit.secrets.allow(KEYS["openai"])  # llm-katan quotes its own key; the wrong one must stay hidden
     p = airfit.run("keys", "set", "openai", "--base-url", base, input=WRONG_KEYS["openai"], check=False)
     assert p.returncode == 1
     assert "Key rejected: OpenAI rejected the key (HTTP 401)" in p.err and "The key was not saved." in p.err
