@@ -57,18 +57,69 @@ public struct ServerDependencies: Sendable {
 }
 
 /// Builds the router; tests drive it in-process.
+///
+/// Middleware, outermost first: security headers and error messages (every response); then, for the site's routes,
+/// who is asking (``VisitorMiddleware``); then, for the signed-in group, ``RequireSignInMiddleware``; then, for
+/// both groups, the CSRF check of every unsafe method (``CSRFMiddleware``). Each feature adds its routes to the group it belongs to.
 public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequestContext> {
     let router = Router(context: AirFitRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware(logger: Logger(label: "airfit.server")))
-    router.get("/health") { _, _ -> Response in
-        let report = await dependencies.health.report()
-        let body = try JSONCoding.encoder.encode(report)
-        return Response(
-            status: report.database.status == "ok" ? .ok : .serviceUnavailable,
-            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    HealthController(health: dependencies.health).addRoutes(to: router.group())
+    AssetsController().addRoutes(to: router.group())
+
+    let views = Views()
+    let cache = SignInCache()
+    let sessions = SessionStore(repository: dependencies.sessions, now: dependencies.now, cache: cache)
+    let passwords = PasswordGate(
+        attempts: dependencies.signInAttempts, hasher: PasswordHasher(cost: dependencies.passwordCost), dummy: DummyHash(),
+        now: dependencies.now)
+    let drafts = OnboardingDrafts(repository: dependencies.drafts)
+    let repository = dependencies.repository
+    let providerSettings = ProviderSettings(vault: dependencies.vault, client: dependencies.aiClient, repository: repository)
+
+    // Every route below sits behind the CSRF check: the public group's, or the signed-in group's after the sign-in
+    // check (so a signed-out POST is sent to sign in, as its GET is).
+    let csrf = CSRFMiddleware(limits: FormLimits(larger: dependencies.isDevelopment ? DebugController.formLimits : [:]))
+    let site = router.group()
+        .add(
+            middleware: VisitorMiddleware(
+                sessions: sessions, accounts: dependencies.accounts, users: repository, cache: cache, now: dependencies.now))
+    let signedOut = site.group().add(middleware: csrf)
+    SignInController(
+        accounts: dependencies.accounts, users: repository, sessions: sessions, passwords: passwords,
+        passwordCost: dependencies.passwordCost, views: views
+    ).addRoutes(to: signedOut)
+    UnlockController(sessions: sessions, passwords: passwords, views: views).addRoutes(to: signedOut)
+
+    let signedIn = site.group()
+        .add(middleware: RequireSignInMiddleware(accounts: dependencies.accounts))
+        .add(middleware: csrf)
+        .group(context: SignedInRequestContext.self)
+    HomeController(repository: repository, views: views).addRoutes(to: signedIn)
+    OnboardingController(
+        drafts: drafts, sessions: sessions, vault: dependencies.vault,
+        completion: OnboardingCompletion(
+            repository: repository, analyzer: GoalAnalyzer(streamer: dependencies.aiClient, log: repository)),
+        views: views
+    ).addRoutes(to: signedIn)
+    ChatController(
+        engine: CoachEngine(
+            repository: repository, vault: dependencies.vault, streamer: dependencies.aiClient, weather: dependencies.weather),
+        repository: repository, vault: dependencies.vault, replies: ActiveReplies(), views: views
+    ).addRoutes(to: signedIn)
+    SettingsController(
+        repository: repository, providerSettings: providerSettings, isDevelopment: dependencies.isDevelopment, views: views
+    ).addRoutes(to: signedIn)
+    PersonaController(
+        repository: repository, drafts: drafts, vault: dependencies.vault,
+        previewer: PersonaPreviewer(streamer: dependencies.aiClient, log: repository), now: dependencies.now, views: views
+    ).addRoutes(to: signedIn)
+    ProviderController(providerSettings: providerSettings, views: views).addRoutes(to: signedIn)
+    DataController(repository: repository, drafts: drafts, sessions: sessions, views: views).addRoutes(to: signedIn)
+    if dependencies.isDevelopment {
+        DebugController(providerSettings: providerSettings, aiClient: dependencies.aiClient, health: dependencies.health, views: views)
+            .addRoutes(to: signedIn)
     }
-    WebApp(dependencies: dependencies).register(on: router)
     RouteTable.complete(router)
     return router
 }

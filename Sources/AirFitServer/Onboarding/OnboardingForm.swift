@@ -75,7 +75,8 @@ enum OnboardingForm {
         case .coachingStyle:
             context["styles"] = CoachingStylePreferences.Style.allCases.map { style -> [String: Any] in
                 [
-                    "value": style.rawValue, "name": style.displayName, "percent": FiniteNumber.displayInt(draft.coachingStyle[style] * 100),
+                    "value": style.rawValue, "name": style.displayName,
+                    "percent": FiniteNumber.displayInt(draft.coachingStyle[style] * 100),
                     "phrase": style.phrase(intensity: draft.coachingStyle[style]), "low": style.phrase(intensity: 0),
                     "medium": style.phrase(intensity: 0.5), "high": style.phrase(intensity: 1),
                 ]

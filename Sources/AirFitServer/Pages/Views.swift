@@ -1,3 +1,5 @@
+import AirFitCore
+import Hummingbird
 import Mustache
 
 /// Renders pages: each body template inside the shared layout. Mustache escapes every `{{value}}`.
@@ -19,5 +21,13 @@ struct Views: Sendable {
         let body = library.render(context, withTemplate: template) ?? ""
         let layout: [String: Any] = ["title": title, "appearance": appearance, "body": body]
         return library.render(layout, withTemplate: "layout") ?? body
+    }
+
+    /// A page response for `user` (theme from their appearance setting).
+    func response(
+        _ template: String, title: String, user: User?, context: [String: Any], status: HTTPResponse.Status = .ok
+    ) -> Response {
+        WebResponses.html(
+            page(template, title: title, appearance: user?.appearanceMode.rawValue ?? "system", context: context), status: status)
     }
 }

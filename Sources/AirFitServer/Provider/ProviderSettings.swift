@@ -35,6 +35,13 @@ struct ProviderSettings: Sendable {
         return keys
     }
 
+    /// The settings hub's provider row: the provider's name, and "No API key" when it needs one and has none.
+    func hubSummary(_ user: User) async throws -> String {
+        guard let provider = Self.selected(user) else { return "Not chosen" }
+        let name = AIProviderCatalog.info(provider).displayName
+        return Self.isUsable(provider, keys: try await storedKeys(userID: user.id)) ? name : "\(name) · No API key"
+    }
+
     /// The stored key for `provider` with the only address it may be sent to, for building a request and nothing else.
     func credential(_ provider: AIProviderID, userID: UUID) async throws -> StoredCredential? {
         try await vault.credential(provider: provider.rawValue, userID: userID)

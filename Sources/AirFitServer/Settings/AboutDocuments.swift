@@ -1,6 +1,5 @@
 import AirFitCore
 import Foundation
-import Hummingbird
 
 /// How this binary was built, for About.
 enum AirFitBuild {
@@ -70,21 +69,6 @@ enum AboutDocument: String, CaseIterable, Sendable {
                         + "(they can set AIRFIT_SUPPORT_EMAIL to show one here). Never send anyone an API key or password.")
             }
             return lines
-        }
-    }
-}
-
-extension WebApp {
-    func registerAboutDocuments(on router: Router<AirFitRequestContext>) {
-        for document in AboutDocument.allCases {
-            router.get(RouterPath("/settings/about/\(document.rawValue)")) { request, _ -> Response in
-                try await requireSignIn(request) { signed in
-                    let email = ProcessInfo.processInfo.environment["AIRFIT_SUPPORT_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
-                    return page(
-                        "legal", title: document.title, user: signed.user,
-                        context: ["heading": document.title, "paragraphs": document.paragraphs(supportEmail: email)])
-                }
-            }
         }
     }
 }

@@ -6,7 +6,7 @@ enum WebResponses {
     /// The cookie carrying the session token.
     static let sessionCookie = "airfit_session"
 
-    /// The cookie carrying a signed-out form's CSRF token (double-submit; see `WebApp.anonymousCSRF`).
+    /// The cookie carrying a signed-out form's CSRF token (double-submit; see ``SignedOutCSRF``).
     static let csrfCookie = "airfit_csrf"
 
     /// `Set-Cookie` for the signed-out forms' CSRF token: HttpOnly, SameSite=Strict, one day, Secure behind HTTPS.
@@ -20,11 +20,8 @@ enum WebResponses {
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                HTTPFields.Element.Name("X-Content-Type-Options")!: "nosniff", HTTPFields.Element.Name("X-Frame-Options")!: "DENY",
-                HTTPFields.Element.Name("Referrer-Policy")!: "same-origin",
-            ],
+            // The security headers are added to every response by SecurityHeadersMiddleware.
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 

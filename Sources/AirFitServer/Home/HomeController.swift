@@ -3,21 +3,24 @@ import Foundation
 import Hummingbird
 
 /// The home page and the onboarding gate.
-extension WebApp {
-    func registerHome(on router: Router<AirFitRequestContext>) {
-        router.get("/") { request, _ -> Response in
-            try await requireSignIn(request) { signed in
-                guard try await hasOnboarded(signed) else { return WebResponses.redirect("/onboarding") }
-                var context = Self.homeContext(signed.user)
-                if let persona = try await dependencies.repository.onboardingProfile(userID: signed.user.id).map({ try $0.persona() }) {
-                    let summary = PersonaSynthesis.summary(of: persona)
-                    context["coachLine"] = summary.styleSentence
-                    context["aspiration"] = summary.aspiration
-                }
-                context["today"] = try await todayLogs(signed.user)
-                context["hasToday"] = !((context["today"] as? [String])?.isEmpty ?? true)
-                return page("home", title: "Home", user: signed.user, context: context)
+struct HomeController: Sendable {
+    let repository: any AirFitRepository
+    let views: Views
+
+    func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
+        group.get("/") { _, context -> Response in
+            let signed = context.signed
+            guard try await hasOnboarded(signed) else { return WebResponses.redirect("/onboarding") }
+            var page = Self.homeContext(signed.user)
+            if let persona = try await repository.onboardingProfile(userID: signed.user.id).map({ try $0.persona() }) {
+                let summary = PersonaSynthesis.summary(of: persona)
+                page["coachLine"] = summary.styleSentence
+                page["aspiration"] = summary.aspiration
             }
+            let today = try await todayLogs(signed.user)
+            page["today"] = today
+            page["hasToday"] = !today.isEmpty
+            return views.response("home", title: "Home", user: signed.user, context: page)
         }
     }
 
@@ -27,7 +30,6 @@ extension WebApp {
         calendar.timeZone = TimeZone(identifier: user.timeZone) ?? .gmt
         let start = calendar.startOfDay(for: now)
         let query = RecordQuery(from: start, to: start.addingTimeInterval(86_400), limit: 20, newestFirst: false)
-        let repository = dependencies.repository
         var lines = try await repository.workouts(userID: user.id, query: query).map { workout in
             "Workout: \(workout.type), \(Int(workout.durationMinutes.rounded())) min"
         }
@@ -42,9 +44,9 @@ extension WebApp {
     }
 
     /// Onboarded, or chose "Maybe later" in this session.
-    private func hasOnboarded(_ signed: Signed) async throws -> Bool {
+    private func hasOnboarded(_ signed: SignedIn) async throws -> Bool {
         if signed.session.skippedOnboarding { return true }
-        return try await dependencies.repository.onboardingProfile(userID: signed.user.id) != nil
+        return try await repository.onboardingProfile(userID: signed.user.id) != nil
     }
 
     /// The greeting and the person's numbers in their units (sample values until they log data).

@@ -5,76 +5,58 @@ import Hummingbird
 
 /// The AI provider page (the spec's API configuration view): current configuration, provider and model,
 /// limits, and each provider's API key: added after a format check and a live test, removed after confirmation.
-extension WebApp {
-    /// The AI configuration rules over this app's vault, client and repository.
-    var providerSettings: ProviderSettings {
-        ProviderSettings(vault: dependencies.vault, client: dependencies.aiClient, repository: dependencies.repository)
-    }
+struct ProviderController: Sendable {
+    /// The AI configuration rules over the vault, client and repository.
+    let providerSettings: ProviderSettings
+    let views: Views
 
-    func registerProvider(on router: Router<AirFitRequestContext>) {
-        router.get("/provider.js") { _, _ -> Response in
-            WebResponses.asset(ProviderScript.source, type: "text/javascript; charset=utf-8")
-        }
+    func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
         // A GET shows the catalog's models and sends nothing anywhere: asking a provider for its live list uses the
         // stored key, so only a POST with the form's CSRF token does (the page's script posts it on load).
-        router.get("/settings/provider") { request, _ -> Response in
-            try await requireSignIn(request) { signed in
-                let query = request.uri.queryParameters
-                let showing = query["provider"].flatMap { AIProviderID(rawValue: String($0)) }
-                let keys = try await providerSettings.storedKeys(userID: signed.user.id)
-                let choice = Self.withKeyAddress(ProviderChoice(user: signed.user, showing: showing), keys: keys)
-                return try await providerPage(
-                    choice, signed: signed, keys: keys, askProvider: false, notices: providerNotices(query, user: signed.user, keys: keys))
+        group.get("/settings/provider") { request, context -> Response in
+            let signed = context.signed
+            let query = request.uri.queryParameters
+            let showing = query["provider"].flatMap { AIProviderID(rawValue: String($0)) }
+            let keys = try await providerSettings.storedKeys(userID: signed.user.id)
+            let choice = Self.withKeyAddress(ProviderChoice(user: signed.user, showing: showing), keys: keys)
+            return try await providerPage(
+                choice, signed: signed, keys: keys, askProvider: false, notices: providerNotices(query, user: signed.user, keys: keys))
+        }
+        group.post("/settings/provider") { request, context -> Response in
+            try await postConfiguration(try await FormData.read(request), signed: context.signed)
+        }
+        group.get("/settings/provider/keys/:provider") { _, context -> Response in
+            let provider = try Self.provider(context)
+            let baseURL = ProviderSettings.baseURL(for: provider, user: context.signed.user) ?? ""
+            return keyPage(provider, signed: context.signed, baseURL: baseURL, problems: [], offerSkipTest: false)
+        }
+        group.post("/settings/provider/keys/:provider") { request, context -> Response in
+            try await postKey(try await FormData.read(request), provider: try Self.provider(context), signed: context.signed)
+        }
+        group.get("/settings/provider/keys/:provider/remove") { _, context -> Response in
+            let signed = context.signed
+            let provider = try Self.provider(context)
+            guard try await providerSettings.storedKeys(userID: signed.user.id)[provider] != nil else {
+                return WebResponses.redirect("/settings/provider")
             }
+            let page: [String: Any] = [
+                "csrf": signed.session.csrfToken, "heading": "Remove key", "id": provider.rawValue,
+                "name": AIProviderCatalog.info(provider).displayName,
+                "removeNote": ProviderPage.removeNote(provider, active: ProviderSettings.selected(signed.user)),
+            ]
+            return views.response("providerKeyRemove", title: "Remove key", user: signed.user, context: page)
         }
-        router.post("/settings/provider") { request, _ -> Response in
-            try await requireForm(request) { signed, form in try await postConfiguration(form, signed: signed) }
+        group.post("/settings/provider/keys/:provider/remove") { _, context -> Response in
+            let provider = try Self.provider(context)
+            let removal = try await providerSettings.removeKey(provider, user: context.signed.user)
+            guard removal.removed else { return WebResponses.redirect("/settings/provider") }
+            let switched = removal.switchedTo.map { "&switched=\($0.rawValue)" } ?? ""
+            return WebResponses.redirect("/settings/provider?removed=\(provider.rawValue)\(switched)")
         }
-        router.get("/settings/provider/keys/:provider") { request, context -> Response in
-            try await requireSignIn(request) { signed in
-                let provider = try Self.provider(context)
-                let baseURL = ProviderSettings.baseURL(for: provider, user: signed.user) ?? ""
-                return keyPage(provider, signed: signed, baseURL: baseURL, problems: [], offerSkipTest: false)
-            }
-        }
-        router.post("/settings/provider/keys/:provider") { request, context -> Response in
-            try await requireForm(request) { signed, form in try await postKey(form, provider: try Self.provider(context), signed: signed) }
-        }
-        router.get("/settings/provider/keys/:provider/remove") { request, context -> Response in
-            try await requireSignIn(request) { signed in
-                let provider = try Self.provider(context)
-                guard try await providerSettings.storedKeys(userID: signed.user.id)[provider] != nil else {
-                    return WebResponses.redirect("/settings/provider")
-                }
-                let context: [String: Any] = [
-                    "csrf": signed.session.csrfToken, "heading": "Remove key", "id": provider.rawValue,
-                    "name": AIProviderCatalog.info(provider).displayName,
-                    "removeNote": ProviderPage.removeNote(provider, active: ProviderSettings.selected(signed.user)),
-                ]
-                return page("providerKeyRemove", title: "Remove key", user: signed.user, context: context)
-            }
-        }
-        router.post("/settings/provider/keys/:provider/remove") { request, context -> Response in
-            try await requireForm(request) { signed, _ in
-                let provider = try Self.provider(context)
-                let removal = try await providerSettings.removeKey(provider, user: signed.user)
-                guard removal.removed else { return WebResponses.redirect("/settings/provider") }
-                let switched = removal.switchedTo.map { "&switched=\($0.rawValue)" } ?? ""
-                return WebResponses.redirect("/settings/provider?removed=\(provider.rawValue)\(switched)")
-            }
-        }
-    }
-
-    /// The hub row's value: the provider's name, and "No API key" when it needs one and has none.
-    func providerHubSummary(_ user: User) async throws -> String {
-        guard let provider = ProviderSettings.selected(user) else { return "Not chosen" }
-        let name = AIProviderCatalog.info(provider).displayName
-        let keys = try await providerSettings.storedKeys(userID: user.id)
-        return ProviderSettings.isUsable(provider, keys: keys) ? name : "\(name) · No API key"
     }
 
     /// Format check, live test, save; the page again with the reason when the key is refused.
-    private func postKey(_ form: FormData, provider: AIProviderID, signed: Signed) async throws -> Response {
+    private func postKey(_ form: FormData, provider: AIProviderID, signed: SignedIn) async throws -> Response {
         let typedURL = form["base_url"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let baseURL = BaseURLRule.normalized(typedURL)
         func refused(_ problem: String, offerSkipTest: Bool = false) -> Response {
@@ -95,7 +77,7 @@ extension WebApp {
     }
 
     /// "Show this provider's settings" re-shows the form for the radio's provider; "Save configuration" saves.
-    private func postConfiguration(_ form: FormData, signed: Signed) async throws -> Response {
+    private func postConfiguration(_ form: FormData, signed: SignedIn) async throws -> Response {
         let keys = try await providerSettings.storedKeys(userID: signed.user.id)
         // The model and base URL fields belong to the provider the page showed, not necessarily the radio's.
         let shown = form["shown"].flatMap(AIProviderID.init(rawValue:)) ?? ProviderChoice(user: signed.user).provider
@@ -113,8 +95,9 @@ extension WebApp {
             }
             let (configuration, invalid) = choice.validated()
             problems += invalid
-            if let configuration, let problem = ProviderSettings.bindingProblem(
-                configuration.provider, baseURL: configuration.baseURL, keys: keys)
+            if let configuration,
+                let problem = ProviderSettings.bindingProblem(
+                    configuration.provider, baseURL: configuration.baseURL, keys: keys)
             {
                 problems.append(problem)
             }
@@ -143,7 +126,7 @@ extension WebApp {
     /// Renders the configuration page for `choice`, with the chosen provider's models: the live list when
     /// `askProvider` (POST requests only), else the catalog's.
     private func providerPage(
-        _ choice: ProviderChoice, signed: Signed, keys: [AIProviderID: StoredSecretSummary], askProvider: Bool,
+        _ choice: ProviderChoice, signed: SignedIn, keys: [AIProviderID: StoredSecretSummary], askProvider: Bool,
         notices: [String] = [], problems: [String] = [], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let provider = choice.provider
@@ -160,18 +143,16 @@ extension WebApp {
                 choice: choice, user: signed.user, keys: keys, models: models.models, liveModels: models.live, notices: notices,
                 problems: problems))
         context["csrf"] = signed.session.csrfToken
-        var response = page("provider", title: "AI provider", user: signed.user, context: context)
-        response.status = status
-        return response
+        return views.response("provider", title: "AI provider", user: signed.user, context: context, status: status)
     }
 
     /// The key entry page; whatever was typed into the key field is never sent back.
     private func keyPage(
-        _ provider: AIProviderID, signed: Signed, baseURL: String, problems: [String], offerSkipTest: Bool
+        _ provider: AIProviderID, signed: SignedIn, baseURL: String, problems: [String], offerSkipTest: Bool
     ) -> Response {
         var context = ProviderPage.keyContext(provider, baseURL: baseURL, problems: problems, offerSkipTest: offerSkipTest)
         context["csrf"] = signed.session.csrfToken
-        return page("providerKey", title: "Add API key", user: signed.user, context: context)
+        return views.response("providerKey", title: "Add API key", user: signed.user, context: context)
     }
 
     /// The notices after a redirect: saved, key added, key removed (and the provider switched to).
@@ -205,7 +186,7 @@ extension WebApp {
     }
 
     /// The `:provider` path parameter; 404 for anything but a known provider.
-    private static func provider(_ context: AirFitRequestContext) throws -> AIProviderID {
+    private static func provider(_ context: SignedInRequestContext) throws -> AIProviderID {
         guard let text = context.parameters.get("provider"), let provider = AIProviderID(rawValue: text) else {
             throw HTTPError(.notFound, message: "There is no such provider.")
         }

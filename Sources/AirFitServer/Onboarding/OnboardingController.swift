@@ -4,28 +4,26 @@ import Foundation
 import Hummingbird
 
 /// The ten onboarding screens, driven by Core's `OnboardingFlow`: every POST is one or two flow events.
-extension WebApp {
-    func registerOnboarding(on router: Router<AirFitRequestContext>) {
-        router.get("/onboarding.js") { _, _ -> Response in
-            WebResponses.asset(OnboardingScript.source, type: "text/javascript; charset=utf-8")
-        }
-        router.get("/onboarding") { request, _ -> Response in
-            try await requireSignIn(request) { signed in
-                let (draft, notes) = try await drafts.loaded(for: signed.user.id)
-                return onboardingPage(draft, signed: signed, issues: notes.map { ValidationIssue(field: "draft", message: $0) })
-            }
-        }
-        router.post("/onboarding") { request, _ -> Response in
-            try await requireForm(request) { signed, form in try await handleOnboarding(form, signed: signed) }
-        }
-    }
-
+struct OnboardingController: Sendable {
+    let drafts: OnboardingDrafts
+    let sessions: SessionStore
+    let vault: any SecretVault
     /// Goal analysis and saving, shared with the CLI.
-    var onboardingCompletion: OnboardingCompletion {
-        OnboardingCompletion(repository: dependencies.repository, analyzer: GoalAnalyzer(streamer: dependencies.aiClient, log: dependencies.repository))
+    let completion: OnboardingCompletion
+    let views: Views
+
+    func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
+        group.get("/onboarding") { _, context -> Response in
+            let signed = context.signed
+            let (draft, notes) = try await drafts.loaded(for: signed.user.id)
+            return onboardingPage(draft, signed: signed, issues: notes.map { ValidationIssue(field: "draft", message: $0) })
+        }
+        group.post("/onboarding") { request, context -> Response in
+            try await handleOnboarding(try await FormData.read(request), signed: context.signed)
+        }
     }
 
-    private func handleOnboarding(_ form: FormData, signed: Signed) async throws -> Response {
+    private func handleOnboarding(_ form: FormData, signed: SignedIn) async throws -> Response {
         var flow = OnboardingFlow(draft: try await drafts.draft(for: signed.user.id))
         // A form from another screen (a stale tab) changes nothing; show where the flow really is.
         guard form["screen"] == flow.screen.rawValue else { return WebResponses.redirect("/onboarding") }
@@ -70,8 +68,8 @@ extension WebApp {
                     return onboardingPage(flow.draft, signed: signed, issues: issues, slot: slot, status: .unprocessableContent)
                 case .generate(let analyzeGoal):
                     // Goal analysis asks the person's provider (bounded by a timeout) and falls back to the local analysis.
-                    let selection = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: dependencies.vault)
-                    let result = await onboardingCompletion.goal(for: flow.draft, analyzeGoal: analyzeGoal, selection: selection)
+                    let selection = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: vault)
+                    let result = await completion.goal(for: flow.draft, analyzeGoal: analyzeGoal, selection: selection)
                     pending += flow.handle(.generationSucceeded(result.goal))
                 case .leave:
                     var session = signed.session
@@ -79,7 +77,7 @@ extension WebApp {
                     try await sessions.update(session)
                     response = WebResponses.redirect("/")
                 case .complete:
-                    try await onboardingCompletion.complete(flow.draft, user: signed.user)
+                    try await completion.complete(flow.draft, user: signed.user)
                     try await drafts.remove(for: signed.user.id)
                     response = WebResponses.redirect("/")
                 }
@@ -89,7 +87,7 @@ extension WebApp {
     }
 
     private func onboardingPage(
-        _ draft: OnboardingDraft, signed: Signed, issues: [ValidationIssue], slot: AvailabilitySlotInput = AvailabilitySlotInput(),
+        _ draft: OnboardingDraft, signed: SignedIn, issues: [ValidationIssue], slot: AvailabilitySlotInput = AvailabilitySlotInput(),
         status: HTTPResponse.Status = .ok
     ) -> Response {
         var context = OnboardingForm.context(draft)
@@ -103,8 +101,6 @@ extension WebApp {
         context["errors"] = general.map(\.message)
         context["hasErrors"] = !general.isEmpty
         let title = draft.screen.title.isEmpty ? "Welcome" : draft.screen.title
-        var response = page("onboarding", title: title, user: signed.user, context: context)
-        response.status = status
-        return response
+        return views.response("onboarding", title: title, user: signed.user, context: context, status: status)
     }
 }

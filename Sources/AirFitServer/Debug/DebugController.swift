@@ -5,39 +5,43 @@ import Hummingbird
 
 /// Developer tools (`AIRFIT_ENV=development` only; 404 otherwise): provider health, the running
 /// configuration without secrets, and decoding a pasted provider stream.
-extension WebApp {
+///
+/// Routes are added only in development, so elsewhere they answer like any unknown address.
+struct DebugController: Sendable {
     /// How long the page waits for one provider's health check.
     static let healthDeadline: Duration = .seconds(10)
+    /// The decode form takes a pasted response body, far larger than other forms.
+    static let formLimits = ["/settings/debug/decode": PastedStream.formLimit]
 
-    func registerDebug(on router: Router<AirFitRequestContext>) {
-        router.get("/settings/debug") { request, _ -> Response in
-            try requireDevelopment()
-            return try await requireSignIn(request) { signed in
-                try await debugPage(signed: signed, checkHealth: false, decode: nil)
-            }
+    let providerSettings: ProviderSettings
+    let aiClient: AIClient
+    let health: any HealthChecking
+    let views: Views
+
+    func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
+        group.get("/settings/debug") { _, context -> Response in
+            try await debugPage(signed: context.signed, checkHealth: false, decode: nil)
         }
         // A health check sends stored keys to their providers: a POST with the form's CSRF token, never a GET.
-        router.post("/settings/debug/health") { request, _ -> Response in
-            try requireDevelopment()
-            return try await requireForm(request) { signed, _ in try await debugPage(signed: signed, checkHealth: true, decode: nil) }
+        group.post("/settings/debug/health") { _, context -> Response in
+            try await debugPage(signed: context.signed, checkHealth: true, decode: nil)
         }
-        router.post("/settings/debug/decode") { request, _ -> Response in
-            try requireDevelopment()
-            return try await requireForm(request, limit: PastedStream.formLimit) { signed, form in
-                let provider = form["provider"].flatMap(AIProviderID.init(rawValue:)) ?? .openai
-                let text = form["stream"] ?? ""
-                let outcome: Result<String, DecodeProblem>
-                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    outcome = .failure(DecodeProblem("Paste a response body to decode."))
-                } else {
-                    outcome = PastedStream.summary(text, provider: provider).mapError {
-                        DecodeProblem("The body could not be decoded: \($0.description).")
-                    }
+        group.post("/settings/debug/decode") { request, context -> Response in
+            let signed = context.signed
+            let form = try await FormData.read(request, limit: PastedStream.formLimit)
+            let provider = form["provider"].flatMap(AIProviderID.init(rawValue:)) ?? .openai
+            let text = form["stream"] ?? ""
+            let outcome: Result<String, DecodeProblem>
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                outcome = .failure(DecodeProblem("Paste a response body to decode."))
+            } else {
+                outcome = PastedStream.summary(text, provider: provider).mapError {
+                    DecodeProblem("The body could not be decoded: \($0.description).")
                 }
-                var response = try await debugPage(signed: signed, checkHealth: false, decode: (provider, text, outcome))
-                if case .failure = outcome { response.status = .unprocessableContent }
-                return response
             }
+            var response = try await debugPage(signed: signed, checkHealth: false, decode: (provider, text, outcome))
+            if case .failure = outcome { response.status = .unprocessableContent }
+            return response
         }
     }
 
@@ -47,13 +51,8 @@ extension WebApp {
         init(_ message: String) { self.message = message }
     }
 
-    /// The same answer as an unknown path when developer tools are off.
-    private func requireDevelopment() throws {
-        guard dependencies.isDevelopment else { throw HTTPError(.notFound) }
-    }
-
     private func debugPage(
-        signed: Signed, checkHealth: Bool, decode: (provider: AIProviderID, text: String, outcome: Result<String, DecodeProblem>)?
+        signed: SignedIn, checkHealth: Bool, decode: (provider: AIProviderID, text: String, outcome: Result<String, DecodeProblem>)?
     ) async throws -> Response {
         let settings = providerSettings
         let keys = try await settings.storedKeys(userID: signed.user.id)
@@ -76,7 +75,7 @@ extension WebApp {
         case .failure(let problem): context.merge(["hasErrors": true, "errors": [problem.message]]) { $1 }
         case nil: break
         }
-        return page("debug", title: "Developer tools", user: signed.user, context: context)
+        return views.response("debug", title: "Developer tools", user: signed.user, context: context)
     }
 
     /// The providers a health check asks: every one with a stored key, plus the selected one when it needs none.
@@ -101,7 +100,7 @@ extension WebApp {
                 unreadable.insert(provider)
             }
         }
-        let client = dependencies.aiClient
+        let client = aiClient
         let results = await withTaskGroup(of: (AIProviderID, ProviderHealth?).self) { group in
             for (provider, key, baseURL) in checks {
                 group.addTask {
@@ -135,7 +134,7 @@ extension WebApp {
 
     /// What the app runs with; never a key, only which providers have one.
     private func configurationRows(_ user: User, keys: [AIProviderID: StoredSecretSummary]) async throws -> [[String: String]] {
-        let report = await dependencies.health.report()
+        let report = await health.report()
         var database = "\(report.database.backend) · \(report.database.status)"
         if let journal = report.database.journalMode { database += " · journal \(journal)" }
         let pending = report.database.pendingMigrations

@@ -1,0 +1,125 @@
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// First run, sign-in and sign-out.
+struct SignInController: Sendable {
+    let accounts: any AccountRepository
+    let users: any UserRepository
+    let sessions: SessionStore
+    let passwords: PasswordGate
+    let passwordCost: UInt8
+    let views: Views
+
+    func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
+        group.get("/setup") { request, context -> Response in
+            guard try await accounts.accountCount() == 0 else { return WebResponses.redirect("/signin") }
+            return authPage("setup", title: "Welcome", request: request, context: context, email: "", errors: [])
+        }
+        group.post("/setup") { request, context -> Response in try await setup(request, context: context) }
+        group.get("/signin") { request, context -> Response in
+            if try await accounts.accountCount() == 0 { return WebResponses.redirect("/setup") }
+            return authPage("signin", title: "Sign in", request: request, context: context, email: "", errors: [])
+        }
+        group.post("/signin") { request, context -> Response in try await signIn(request, context: context) }
+        group.post("/signout") { request, context -> Response in
+            // Works while app lock wants the password too: signing out is always allowed.
+            guard let signed = context.visitor.signedIn else { return WebResponses.redirect("/signin") }
+            try await sessions.remove(signed.token)
+            let cookie = WebResponses.sessionCookieHeader("", request: request, expire: true)
+            return WebResponses.setting(cookie: cookie, on: WebResponses.redirect("/signin"))
+        }
+    }
+
+    /// Renders the setup or sign-in form with the CSRF token of whoever asks: a signed-in person's session token,
+    /// else the signed-out cookie's (no session is created before signing in).
+    private func authPage(
+        _ template: String, title: String, request: Request, context: AirFitRequestContext, email: String, errors: [String],
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let (token, cookie) = SignedOutCSRF.token(request, visitor: context.visitor)
+        let response = views.response(
+            template, title: title, user: nil,
+            context: ["csrf": token, "email": email, "errors": errors, "hasErrors": !errors.isEmpty], status: status)
+        return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
+    }
+
+    private func setup(_ request: Request, context: AirFitRequestContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        guard try await accounts.accountCount() == 0 else { return WebResponses.redirect("/signin") }
+        let email = Account.normalize(email: form["email"] ?? "")
+        let password = form["password"] ?? ""
+        let errors = AccountRules.problems(email: email, password: password)
+        guard errors.isEmpty else {
+            return authPage(
+                "setup", title: "Welcome", request: request, context: context, email: email, errors: errors, status: .unprocessableContent)
+        }
+        // The person who wins a parallel first run becomes the owner; the others are sent to sign in.
+        let existing = try await users.users().first
+        let hash = try await PasswordHasher(cost: passwordCost).hash(password)
+        let account = Account(email: email, passwordHash: hash, userID: existing?.id ?? UUID())
+        guard try await accounts.createFirstAccount(account) else { return WebResponses.redirect("/signin") }
+        return try await startSession(for: account, request: request)
+    }
+
+    private func signIn(_ request: Request, context: AirFitRequestContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        let email = Account.normalize(email: form["email"] ?? "")
+        let account = try await accounts.account(email: email)
+        // Counted per email and address before bcrypt runs; an unknown email costs the same bcrypt work.
+        let outcome = try await passwords.check(
+            form["password"] ?? "", hash: account?.passwordHash, email: email, address: context.peerAddress)
+        switch (outcome, account) {
+        case (.accepted, let account?):
+            return try await startSession(for: account, request: request)
+        case (.wait(let message), _):
+            return authPage(
+                "signin", title: "Sign in", request: request, context: context, email: email, errors: [message], status: .tooManyRequests)
+        default:
+            return authPage(
+                "signin", title: "Sign in", request: request, context: context, email: email,
+                errors: ["That email and password do not match."], status: .unauthorized)
+        }
+    }
+
+    /// A fresh session token on sign-in, so a token planted before sign-in is worthless. The person's settings row
+    /// is created here when missing (first run, or after "delete all data" from the command line), never on a read.
+    private func startSession(for account: Account, request: Request) async throws -> Response {
+        if try await users.user(id: account.userID) == nil {
+            try await users.createUser(User(id: account.userID, email: account.email))
+        }
+        if let old = request.cookies[WebResponses.sessionCookie]?.value { try await sessions.remove(old) }
+        let created = try await sessions.create(accountID: account.id)
+        return WebResponses.setting(
+            cookie: WebResponses.sessionCookieHeader(created.token, request: request), on: WebResponses.redirect("/"))
+    }
+}
+
+/// The CSRF token of a signed-out form (setup, sign-in).
+enum SignedOutCSRF {
+    /// A signed-in person's session token; else the `airfit_csrf` cookie's value, or a new one with the cookie to set.
+    /// Nothing is stored, so a page view creates no row (double-submit: the POST must repeat the cookie).
+    static func token(_ request: Request, visitor: Visitor) -> (token: String, cookie: String?) {
+        if let signed = visitor.signedIn { return (signed.session.csrfToken, nil) }
+        if let token = request.cookies[WebResponses.csrfCookie]?.value, token.count == 43,
+            token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        {
+            return (token, nil)
+        }
+        let token = SessionToken.make()
+        return (token, WebResponses.csrfCookieHeader(token, request: request))
+    }
+}
+
+/// What a new account needs.
+enum AccountRules {
+    /// Messages for each problem with the entered email and password; empty when both are fine.
+    static func problems(email: String, password: String) -> [String] {
+        var problems: [String] = []
+        let parts = email.split(separator: "@")
+        if parts.count != 2 || !parts[1].contains(".") { problems.append("Enter an email address like name@example.com.") }
+        if password.count < 10 { problems.append("Use a password of at least 10 characters.") }
+        if password.utf8.count > 72 { problems.append("Use a password of at most 72 bytes.") }
+        return problems
+    }
+}

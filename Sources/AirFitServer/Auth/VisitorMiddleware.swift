@@ -1,0 +1,64 @@
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// Finds out who is asking, once per request, before any route runs: the session cookie → the session → the
+/// account → the person's settings. Counts as use of the session: it is touched, and app lock applies when the
+/// person was idle longer than their lock timeout.
+///
+/// Reads only: a session whose account or person is gone counts as signed out (signing in again restores the
+/// person, see ``SignInController``).
+struct VisitorMiddleware: RouterMiddleware {
+    typealias Context = AirFitRequestContext
+
+    let sessions: SessionStore
+    let accounts: any AccountRepository
+    let users: any UserRepository
+    let cache: SignInCache
+    let now: @Sendable () -> Date
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        context.visitor = try await visitor(request)
+        return try await next(request, context)
+    }
+
+    /// Who sent `request`.
+    func visitor(_ request: Request) async throws -> Visitor {
+        guard let token = request.cookies[WebResponses.sessionCookie]?.value,
+            var session = try await sessions.session(token), let accountID = session.accountID,
+            let account = try await account(accountID),
+            let user = try await users.user(id: account.userID)
+        else { return .signedOut }
+        let locks = AppLock.shouldLock(session, user: user, now: now()) && !session.isLocked
+        if locks { session.isLocked = true }
+        session = try await sessions.touch(session, interval: SessionStore.touchInterval(appLock: user.appLockEnabled), changed: locks)
+        let signed = SignedIn(token: token, session: session, account: account, user: user)
+        return session.isLocked ? .locked(signed) : .active(signed)
+    }
+
+    /// The account `id`, from the cache when read in the last seconds.
+    private func account(_ id: UUID) async throws -> Account? {
+        let now = now()
+        if let cached = await cache.account(id, now: now) { return cached }
+        let account = try await accounts.account(id: id)
+        if let account { await cache.store(account, now: now) }
+        return account
+    }
+}
+
+/// Lets only a signed-in person through: app lock sends them to the unlock page, anyone else to first-run or
+/// sign-in.
+struct RequireSignInMiddleware: RouterMiddleware {
+    typealias Context = AirFitRequestContext
+
+    let accounts: any AccountRepository
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        switch context.visitor {
+        case .active: return try await next(request, context)
+        case .locked: return WebResponses.redirect(AppLock.unlockPath(returningTo: request))
+        case .signedOut: return WebResponses.redirect(try await accounts.accountCount() == 0 ? "/setup" : "/signin")
+        }
+    }
+}

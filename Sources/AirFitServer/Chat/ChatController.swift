@@ -1,0 +1,150 @@
+import AirFitCoach
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// The coach chat: the page with the conversation, a streamed reply over server-sent events, stop and retry.
+///
+/// With JavaScript the page posts to `/chat/stream` and reads the reply as it is written; without it, the form
+/// posts to `/chat`, which waits for the whole reply and shows the page again.
+struct ChatController: Sendable {
+    /// The coach engine over the server's stores and AI client.
+    let engine: CoachEngine
+    let repository: any AirFitRepository
+    let vault: any SecretVault
+    /// The reply running for each person.
+    let replies: ActiveReplies
+    let views: Views
+
+    func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
+        group.get("/chat") { request, context -> Response in
+            let signed = context.signed
+            let fresh = request.uri.queryParameters["new"] != nil
+            let current = fresh ? nil : try await currentConversation(signed, named: request.uri.queryParameters["c"].map(String.init))
+            return try await chatPage(signed, conversationID: current, error: nil)
+        }
+        group.post("/chat") { request, context -> Response in
+            let signed = context.signed
+            let form = try await FormData.read(request)
+            let conversationID = try Self.conversationID(form)
+            var failure: String?
+            var unsent: String?
+            do {
+                for try await event in engine.reply(to: form["message"] ?? "", conversationID: conversationID, user: signed.user) {
+                    if case .incomplete(_, let reason) = event { failure = reason }
+                }
+            } catch {
+                // Refused before the message was stored: give the text back so nothing typed is lost.
+                failure = Self.message(for: error)
+                unsent = form["message"]
+            }
+            guard let failure else { return WebResponses.redirect("/chat?c=\(conversationID.uuidString)") }
+            var page = try await chatPage(signed, conversationID: conversationID, error: failure, draft: unsent)
+            page.status = .unprocessableContent
+            return page
+        }
+        group.post("/chat/stream") { request, context -> Response in
+            let signed = context.signed
+            let form = try await FormData.read(request)
+            let conversationID = try Self.conversationID(form)
+            let message = form["message"] ?? ""
+            let engine = self.engine
+            return await streamResponse(signed) { emit in
+                try await engine.reply(to: message, conversationID: conversationID, user: signed.user, emit: emit)
+            }
+        }
+        group.post("/chat/retry") { request, context -> Response in
+            let signed = context.signed
+            let conversationID = try Self.conversationID(try await FormData.read(request))
+            let engine = self.engine
+            return await streamResponse(signed) { emit in
+                try await engine.retry(conversationID: conversationID, user: signed.user, emit: emit)
+            }
+        }
+        group.post("/chat/stop") { _, context -> Response in
+            let stopped = await replies.stop(context.signed.user.id)
+            return Response(status: stopped ? .noContent : .notFound)
+        }
+    }
+
+    /// The conversation `?c=` names, else the most recent one.
+    private func currentConversation(_ signed: SignedIn, named: String?) async throws -> UUID? {
+        if let named, let id = UUID(uuidString: named) { return id }
+        return try await repository.conversations(userID: signed.user.id).first?.id
+    }
+
+    static func conversationID(_ form: FormData) throws -> UUID {
+        guard let text = form["conversation"], let id = UUID(uuidString: text) else {
+            throw HTTPError(.badRequest, message: "The conversation is missing. Reload the page and try again.")
+        }
+        return id
+    }
+
+    /// A message for an error raised before the reply started (no provider, empty message, storage).
+    static func message(for error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? "Something went wrong. Try again."
+    }
+
+    /// Streams a reply as server-sent events; one reply per person at a time, cancellable with `/chat/stop`.
+    private func streamResponse(
+        _ signed: SignedIn, _ reply: @escaping @Sendable (@escaping @Sendable (CoachEvent) -> Void) async throws -> Void
+    ) async -> Response {
+        let userID = signed.user.id
+        guard let token = await replies.reserve(userID) else {
+            return Self.eventStream(
+                ResponseBody(byteBuffer: ByteBuffer(string: ChatStreamFrame.error("The coach is still answering your last message."))))
+        }
+        let (frames, continuation) = AsyncStream.makeStream(of: String.self)
+        let pump = Task {
+            do {
+                try await reply { continuation.yield(ChatStreamFrame.frame($0)) }
+            } catch {
+                continuation.yield(ChatStreamFrame.error(Self.message(for: error)))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in pump.cancel() }
+        await replies.attach(userID, token: token, task: pump)
+        let replies = self.replies
+        return Self.eventStream(
+            ResponseBody { writer in
+                do {
+                    for await frame in frames { try await writer.write(ByteBuffer(string: frame)) }
+                } catch {
+                    // The page went away: stop the reply (its partial text is stored) and free the slot.
+                    pump.cancel()
+                    await replies.finish(userID, token: token)
+                    throw error
+                }
+                await replies.finish(userID, token: token)
+                try await writer.finish(nil)
+            })
+    }
+
+    /// A `text/event-stream` response that proxies must not buffer.
+    static func eventStream(_ body: ResponseBody) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                HTTPFields.Element.Name("X-Accel-Buffering")!: "no",
+            ],
+            body: body)
+    }
+
+    private func chatPage(_ signed: SignedIn, conversationID: UUID?, error: String?, draft: String? = nil) async throws -> Response {
+        let id = conversationID ?? UUID()
+        let messages =
+            conversationID == nil ? [] : try await repository.messages(conversationID: id, userID: signed.user.id, last: 200)
+        var context = ChatView.context(messages)
+        context["csrf"] = signed.session.csrfToken
+        context["conversation"] = id.uuidString
+        context["error"] = error
+        context["draft"] = draft
+        context["haptics"] = signed.user.hapticFeedbackEnabled
+        let selection = try? await CoachModelSelection.resolve(user: signed.user, vault: vault)
+        context["needsProvider"] = selection == nil
+        context["model"] = selection.map { "\($0.provider.rawValue) · \($0.resolvedModel)" }
+        return views.response("chat", title: "Coach", user: signed.user, context: context)
+    }
+}

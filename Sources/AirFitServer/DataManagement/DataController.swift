@@ -1,0 +1,91 @@
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// Data management: export as a download, export history, delete all data.
+struct DataController: Sendable {
+    let repository: any AirFitRepository
+    let drafts: OnboardingDrafts
+    let sessions: SessionStore
+    let views: Views
+
+    func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
+        group.get("/settings/data") { request, context -> Response in
+            let signed = context.signed
+            let exports = try await repository.exports(userID: signed.user.id)
+            let page: [String: Any] = [
+                "csrf": signed.session.csrfToken, "heading": "Data management",
+                "deleted": request.uri.queryParameters["deleted"] != nil,
+                "exports": exports.map(Self.historyRow),
+            ]
+            return views.response("data", title: "Data management", user: signed.user, context: page)
+        }
+        group.post("/settings/data/export") { request, context -> Response in
+            let signed = context.signed
+            let form = try await FormData.read(request)
+            let format = form["format"].flatMap(ExportFormat.init(rawValue:)) ?? .json
+            // Written to a private temporary file first (memory stays flat for a years-long history), then streamed.
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-export-\(UUID().uuidString)").path
+            let record: DataExport
+            do {
+                let sink = try FileSink(path: path)
+                record = try await DataExporter(repository: repository).export(
+                    userID: signed.user.id, format: format, to: sink)
+                try sink.close()
+            } catch {
+                try? FileManager.default.removeItem(atPath: path)
+                throw error
+            }
+            let name = "airfit-export-\(Self.fileDate(record.date)).\(format.fileExtension)"
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: format.mimeType, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
+                    .contentLength: String(record.size),
+                ],
+                body: Self.fileBody(path: path))
+        }
+        group.post("/settings/data/delete") { _, context -> Response in
+            let signed = context.signed
+            _ = try await repository.deleteAllData(userID: signed.user.id)
+            // The sign-in (account, session) stays, so the person starts again from fresh settings with the same id;
+            // the draft may live in another store than the data.
+            try await repository.createUser(User(id: signed.user.id, email: signed.account.email))
+            try await drafts.remove(for: signed.user.id)
+            var session = signed.session
+            session.skippedOnboarding = false
+            try await sessions.update(session)
+            return WebResponses.redirect("/settings/data?deleted=1")
+        }
+    }
+
+    /// Streams the file at `path` in 64 KiB pieces and removes it afterwards, also when the download is cut off.
+    static func fileBody(path: String) -> ResponseBody {
+        ResponseBody { writer in
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    /// One line of export history: date, format and size.
+    static func historyRow(_ export: DataExport) -> [String: Any] {
+        [
+            "date": export.date.formatted(date: .abbreviated, time: .shortened),
+            "format": export.format == .json ? "JSON" : "CSV",
+            "size": ByteCountFormatter.string(fromByteCount: export.size, countStyle: .file),
+        ]
+    }
+
+    private static func fileDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,111 @@
+import AirFitAI
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// The settings hub and its sub-pages; each POST saves the person's settings and redirects back with "Saved.".
+struct SettingsController: Sendable {
+    let repository: any AirFitRepository
+    let providerSettings: ProviderSettings
+    let isDevelopment: Bool
+    let views: Views
+
+    func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
+        group.get("/settings") { _, context -> Response in
+            let signed = context.signed
+            let persona = try await repository.onboardingProfile(userID: signed.user.id)
+            return views.response(
+                "settings", title: "Settings", user: signed.user,
+                context: [
+                    "csrf": signed.session.csrfToken, "units": signed.user.preferredUnits.displayName,
+                    "appearance": signed.user.appearanceMode.displayName,
+                    "persona": persona == nil ? "Not set up" : "Active",
+                    "provider": try await providerSettings.hubSummary(signed.user),
+                    "version": AirFitVersion.current, "isDevelopment": isDevelopment,
+                ])
+        }
+        // "Show the last request": the exact bodies the person's coach sent, from their own data.
+        group.get("/settings/privacy/requests") { _, context -> Response in
+            let signed = context.signed
+            let records = try await repository.providerRequests(userID: signed.user.id)
+            let zone = TimeZone(identifier: signed.user.timeZone) ?? .gmt
+            let page: [String: Any] = [
+                "heading": "Requests to your AI provider", "kept": ProviderRequestRecord.keptPerPerson,
+                "requests": records.map { record -> [String: Any] in
+                    [
+                        "when": Self.requestTime(record.createdAt, zone: zone), "provider": record.provider, "model": record.model,
+                        "body": Self.pretty(record.body),
+                    ]
+                },
+            ]
+            return views.response("providerRequests", title: "Requests to your AI provider", user: signed.user, context: page)
+        }
+        for section in SettingsSection.allCases {
+            group.get(RouterPath("/settings/\(section.rawValue)")) { request, context -> Response in
+                let signed = context.signed
+                var page = SettingsForms.context(section, user: signed.user)
+                page["csrf"] = signed.session.csrfToken
+                page["heading"] = section.title
+                page["saved"] = request.uri.queryParameters["saved"] != nil
+                return views.response(section.rawValue, title: section.title, user: signed.user, context: page)
+            }
+            guard section != .about else { continue }
+            group.post(RouterPath("/settings/\(section.rawValue)")) { request, context -> Response in
+                let signed = context.signed
+                let form = try await FormData.read(request)
+                var user = signed.user
+                let errors = SettingsForms.apply(section, form: form, to: &user)
+                guard errors.isEmpty else {
+                    var page = SettingsForms.context(section, user: signed.user)
+                    page.merge(["csrf": signed.session.csrfToken, "heading": section.title, "errors": errors, "hasErrors": true]) { $1 }
+                    return views.response(
+                        section.rawValue, title: section.title, user: signed.user, context: page, status: .unprocessableContent)
+                }
+                try await repository.updateUser(user, from: signed.user)
+                return WebResponses.redirect("/settings/\(section.rawValue)?saved=1")
+            }
+        }
+        for document in AboutDocument.allCases {
+            group.get(RouterPath("/settings/about/\(document.rawValue)")) { _, context -> Response in
+                let email = ProcessInfo.processInfo.environment["AIRFIT_SUPPORT_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
+                return views.response(
+                    "legal", title: document.title, user: context.signed.user,
+                    context: ["heading": document.title, "paragraphs": document.paragraphs(supportEmail: email)])
+            }
+        }
+    }
+}
+
+/// The settings sub-pages with a form (data management has its own routes).
+enum SettingsSection: String, CaseIterable, Sendable {
+    case units, appearance, notifications, privacy, about
+
+    var title: String {
+        switch self {
+        case .units: return "Units"
+        case .appearance: return "Appearance"
+        case .notifications: return "Notifications"
+        case .privacy: return "Privacy & security"
+        case .about: return "About"
+        }
+    }
+}
+
+extension SettingsController {
+    /// "22 Nov 2026, 14:05" in the person's zone.
+    static func requestTime(_ date: Date, zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "d MMM yyyy, HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    /// The JSON body indented for reading (as sent when it is not JSON).
+    static func pretty(_ body: String) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)),
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return body }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
