@@ -106,6 +106,15 @@ public protocol CoachMessageRepository: Sendable {
     func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage]
     /// The user's conversations, most recent first.
     func conversations(userID: UUID) async throws -> [ConversationSummary]
+    /// The conversation of the user's newest message, if any (the chat page opens it).
+    func latestConversationID(userID: UUID) async throws -> UUID?
+}
+
+extension CoachMessageRepository {
+    /// Derived from ``conversations(userID:)``; a database answers it with one indexed row instead.
+    public func latestConversationID(userID: UUID) async throws -> UUID? {
+        try await conversations(userID: userID).first?.id
+    }
 }
 
 /// Records data exports.

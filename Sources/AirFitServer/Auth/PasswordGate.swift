@@ -36,7 +36,7 @@ struct PasswordGate: Sendable {
 
     /// SHA-256 of account and address: neither is stored in the clear.
     static func key(email: String, address: String) -> String {
-        SHA256.hash(data: Data("sign-in:\(email)|\(address)".utf8)).map { String(format: "%02x", $0) }.joined()
+        SessionToken.hex(SHA256.hash(data: Data("sign-in:\(email)|\(address)".utf8)))
     }
 }
 

@@ -70,7 +70,7 @@ struct ChatController: Sendable {
     /// The conversation `?c=` names, else the most recent one.
     private func currentConversation(_ signed: SignedIn, named: String?) async throws -> UUID? {
         if let named, let id = UUID(uuidString: named) { return id }
-        return try await repository.conversations(userID: signed.user.id).first?.id
+        return try await repository.latestConversationID(userID: signed.user.id)
     }
 
     static func conversationID(_ form: FormData) throws -> UUID {

@@ -9,11 +9,14 @@ extension FluentStore: AccountRepository {
     }
 
     public func account(email: String) async throws -> Account? {
-        try await AccountModel.query(on: database).filter(\.$email == Account.normalize(email: email)).first()?.domain()
+        try await database.sql.raw(
+            "SELECT \(unsafeRaw: AccountRow.columns) FROM accounts WHERE email = \(bind: Account.normalize(email: email)) LIMIT 1"
+        ).first(decoding: AccountRow.self)?.domain()
     }
 
     public func account(id: UUID) async throws -> Account? {
-        try await AccountModel.find(id, on: database)?.domain()
+        try await database.sql.raw("SELECT \(unsafeRaw: AccountRow.columns) FROM accounts WHERE id = \(bind: id)")
+            .first(decoding: AccountRow.self)?.domain()
     }
 
     public func createAccount(_ account: Account) async throws {

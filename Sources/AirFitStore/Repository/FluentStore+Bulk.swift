@@ -1,7 +1,7 @@
 import AirFitCore
 import FluentKit
-import SQLKit
 import Foundation
+import SQLKit
 
 extension FluentStore {
     /// Deletes the user's rows from every table, vault entries and the onboarding draft included, in one transaction.

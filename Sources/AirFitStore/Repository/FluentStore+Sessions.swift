@@ -1,6 +1,7 @@
 import AirFitCore
 import FluentKit
 import Foundation
+import SQLKit
 
 extension FluentStore: WebSessionRepository {
     public func createSession(_ session: WebSession) async throws {
@@ -8,16 +9,25 @@ extension FluentStore: WebSessionRepository {
     }
 
     public func session(tokenHash: String, now: Date) async throws -> WebSession? {
-        try await WebSessionModel.query(on: database).filter(\.$tokenHash == tokenHash)
-            .filter(\.$expiresAt > now.timeIntervalSince1970).first()?.domain()
+        try await database.sql.raw(
+            """
+            SELECT \(unsafeRaw: WebSessionRow.columns) FROM web_sessions WHERE token_hash = \(bind: tokenHash) \
+            AND expires_at > \(bind: now.timeIntervalSince1970) LIMIT 1
+            """
+        ).first(decoding: WebSessionRow.self)?.domain()
     }
 
+    /// Writes every field but the id and token hash, which never change.
     public func updateSession(_ session: WebSession) async throws {
-        guard let model = try await WebSessionModel.find(session.id, on: database) else {
-            throw RepositoryError.notFound("Session \(session.id)")
-        }
-        model.update(from: session)
-        try await model.update(on: database)
+        let updated = try await database.sql.raw(
+            """
+            UPDATE web_sessions SET account_id = \(bind: session.accountID), csrf_token = \(bind: session.csrfToken), \
+            skipped_onboarding = \(bind: session.skippedOnboarding), locked = \(bind: session.isLocked), \
+            created_at = \(bind: session.createdAt.timeIntervalSince1970), last_seen_at = \(bind: session.lastSeenAt.timeIntervalSince1970), \
+            expires_at = \(bind: session.expiresAt.timeIntervalSince1970) WHERE id = \(bind: session.id) RETURNING id
+            """
+        ).first()
+        guard updated != nil else { throw RepositoryError.notFound("Session \(session.id)") }
     }
 
     @discardableResult

@@ -21,7 +21,8 @@ extension FluentStore: SignInAttemptRepository {
         ).first()
         guard let row else { throw RepositoryError.invalid("The sign-in attempt was not recorded.") }
         let previous = try row.decode(column: "previous_at", as: Double?.self)
-        return SignInAttempt(count: try row.decode(column: "count", as: Int.self), previous: previous.map(Date.init(timeIntervalSince1970:)))
+        return SignInAttempt(
+            count: try row.decode(column: "count", as: Int.self), previous: previous.map(Date.init(timeIntervalSince1970:)))
     }
 
     public func resetAttempts(key: String) async throws {

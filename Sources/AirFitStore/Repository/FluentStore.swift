@@ -33,12 +33,17 @@ public final class FluentStore: AirFitRepository, Sendable {
         try await mapped("A user with id \(user.id)") { try await UserModel(user).create(on: database) }
     }
 
+    // Reads on a page's path are SQL text with bound values, decoded into `Decodable` rows: the model layer reflects
+    // over every model on every query and re-serializes its SQL (scripts/bench-pages.sh measures the difference).
+
     public func user(id: UUID) async throws -> User? {
-        try await UserModel.find(id, on: database)?.domain()
+        try await database.sql.raw("SELECT \(unsafeRaw: UserRow.columns) FROM users WHERE id = \(bind: id)")
+            .first(decoding: UserRow.self)?.domain()
     }
 
     public func users() async throws -> [User] {
-        try await UserModel.query(on: database).sort(\.$createdAt).sort(\.$id).all().map { try $0.domain() }
+        try await database.sql.raw("SELECT \(unsafeRaw: UserRow.columns) FROM users ORDER BY created_at, id")
+            .all(decoding: UserRow.self).map { try $0.domain() }
     }
 
     public func updateUser(_ user: User) async throws {
@@ -67,7 +72,9 @@ public final class FluentStore: AirFitRepository, Sendable {
     // MARK: Onboarding
 
     public func onboardingProfile(userID: UUID) async throws -> OnboardingProfile? {
-        try await OnboardingProfileModel.query(on: database).filter(\.$userID == userID).first()?.domain()
+        try await database.sql.raw(
+            "SELECT \(unsafeRaw: OnboardingProfileRow.columns) FROM onboarding_profiles WHERE user_id = \(bind: userID) LIMIT 1"
+        ).first(decoding: OnboardingProfileRow.self)?.domain()
     }
 
     public func saveOnboarding(_ profile: OnboardingProfile, user: User) async throws {
@@ -144,7 +151,9 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func dailyLog(userID: UUID, day: String) async throws -> DailyLog? {
-        try await DailyLogModel.query(on: database).filter(\.$userID == userID).filter(\.$day == day).first()?.domain()
+        try await database.sql.raw(
+            "SELECT \(unsafeRaw: DailyLogRow.columns) FROM daily_logs WHERE user_id = \(bind: userID) AND day = \(bind: day) LIMIT 1"
+        ).first(decoding: DailyLogRow.self)?.domain()
     }
 
     public func dailyLogs(userID: UUID, fromDay: String?, toDay: String?, query: RecordQuery) async throws -> [DailyLog] {
@@ -158,26 +167,59 @@ public final class FluentStore: AirFitRepository, Sendable {
     // MARK: Messages
 
     public func appendMessage(_ message: CoachMessage) async throws {
-        try await mapped("A message with id \(message.id)") { try await CoachMessageModel(message).create(on: database) }
+        let toolCalls = try StoredJSON.encode(message.toolCalls)
+        try await mapped("A message with id \(message.id)") {
+            try await database.sql.raw(
+                """
+                INSERT INTO coach_messages (\(unsafeRaw: CoachMessageRow.columns.joined(separator: ", "))) VALUES (\(bind: message.id), \
+                \(bind: message.userID), \(bind: message.conversationID), \(bind: message.role.rawValue), \(bind: message.content), \
+                \(bind: message.model), \(bind: message.inputTokens), \(bind: message.outputTokens), \(bind: toolCalls), \
+                \(bind: message.toolCallID), \(bind: message.isComplete), \(bind: message.incompleteReason), \
+                \(bind: message.createdAt.timeIntervalSince1970))
+                """
+            ).run()
+        }
     }
 
     public func updateMessage(_ message: CoachMessage) async throws {
-        guard
-            let model = try await CoachMessageModel.query(on: database)
-                .filter(\.$id == message.id).filter(\.$userID == message.userID).first()
-        else { throw RepositoryError.notFound("Message \(message.id)") }
-        try model.update(from: message)
-        try await model.update(on: database)
+        let toolCalls = try StoredJSON.encode(message.toolCalls)
+        // RETURNING tells whether the row was there (both databases; SQLite since 3.35).
+        let updated = try await database.sql.raw(
+            """
+            UPDATE coach_messages SET conversation_id = \(bind: message.conversationID), role = \(bind: message.role.rawValue), \
+            content = \(bind: message.content), model = \(bind: message.model), input_tokens = \(bind: message.inputTokens), \
+            output_tokens = \(bind: message.outputTokens), tool_calls = \(bind: toolCalls), tool_call_id = \(bind: message.toolCallID), \
+            is_complete = \(bind: message.isComplete), incomplete_reason = \(bind: message.incompleteReason), \
+            created_at = \(bind: message.createdAt.timeIntervalSince1970) \
+            WHERE id = \(bind: message.id) AND user_id = \(bind: message.userID) RETURNING id
+            """
+        ).first()
+        guard updated != nil else { throw RepositoryError.notFound("Message \(message.id)") }
     }
 
     public func messages(conversationID: UUID, userID: UUID, last: Int?) async throws -> [CoachMessage] {
-        let base = CoachMessageModel.query(on: database)
-            .filter(\.$conversationID == conversationID).filter(\.$userID == userID)
+        let columns = CoachMessageRow.columns.joined(separator: ", ")
         if let last {
-            let newest = try await base.sort(\.$createdAt, .descending).sort(\.$id, .descending).limit(max(0, last)).all()
-            return try newest.reversed().map { try $0.domain() }
+            let newest = try await database.sql.raw(
+                """
+                SELECT \(unsafeRaw: columns) FROM coach_messages WHERE conversation_id = \(bind: conversationID) \
+                AND user_id = \(bind: userID) ORDER BY created_at DESC, id DESC LIMIT \(bind: max(0, last))
+                """
+            ).all().map(CoachMessageRow.decode)
+            return newest.reversed()
         }
-        return try await base.sort(\.$createdAt).sort(\.$id).all().map { try $0.domain() }
+        return try await database.sql.raw(
+            """
+            SELECT \(unsafeRaw: columns) FROM coach_messages WHERE conversation_id = \(bind: conversationID) \
+            AND user_id = \(bind: userID) ORDER BY created_at, id
+            """
+        ).all().map(CoachMessageRow.decode)
+    }
+
+    public func latestConversationID(userID: UUID) async throws -> UUID? {
+        try await database.sql.raw(
+            "SELECT conversation_id FROM coach_messages WHERE user_id = \(bind: userID) ORDER BY created_at DESC, id DESC LIMIT 1"
+        ).first()?.decode(column: "conversation_id", as: UUID.self)
     }
 
     public func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage] {
@@ -223,8 +265,15 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func exports(userID: UUID) async throws -> [DataExport] {
-        try await DataExportModel.query(on: database).filter(\.$userID == userID)
-            .sort(\.$date, .descending).sort(\.$id, .descending).all().map { try $0.domain() }
+        try await database.sql.raw(
+            "SELECT id, user_id, date, size, format FROM data_exports WHERE user_id = \(bind: userID) ORDER BY date DESC, id DESC"
+        ).all().map { row in
+            DataExport(
+                id: try row.decode(column: "id", as: UUID.self), userID: try row.decode(column: "user_id", as: UUID.self),
+                date: Date(timeIntervalSince1970: try row.decode(column: "date", as: Double.self)),
+                size: try row.decode(column: "size", as: Int64.self),
+                format: try StoredJSON.enumValue(try row.decode(column: "format", as: String.self), column: "format"))
+        }
     }
 
     // MARK: Helpers

@@ -88,10 +88,9 @@ public final class KeyVault: SecretVault, Sendable {
     }
 
     public func storedSecrets(userID: UUID) async throws -> [StoredSecretSummary] {
-        try await VaultEntryModel.query(on: database).filter(\.$userID == userID).sort(\.$provider).all().map {
-            StoredSecretSummary(
-                provider: $0.provider, masked: $0.masked, updatedAt: Date(timeIntervalSince1970: $0.updatedAt), baseURL: $0.baseURL)
-        }
+        try await database.sql.raw(
+            "SELECT \(unsafeRaw: VaultSummaryRow.columns) FROM vault_entries WHERE user_id = \(bind: userID) ORDER BY provider"
+        ).all(decoding: VaultSummaryRow.self).map { $0.domain() }
     }
 
     /// Re-seals every entry of every user with `newKey` in one transaction.
