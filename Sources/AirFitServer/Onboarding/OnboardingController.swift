@@ -56,34 +56,44 @@ struct OnboardingController: Sendable {
                 events = action == "add_block" ? [.addAvailability(block)] : [.addAvailability(block), .next]
             }
         }
-        var response = WebResponses.redirect("/onboarding")
+        let runner = OnboardingRunner(effects: effects(for: signed.user))
         for event in events {
-            var pending = flow.handle(event)
-            while !pending.isEmpty {
-                let action = pending.removeFirst()
-                switch action {
-                case .show, .showError: break
-                case .persistDraft: try await drafts.save(flow.draft, for: signed.user.id)
-                case .showIssues(let issues):
-                    return onboardingPage(flow.draft, signed: signed, issues: issues, slot: slot, status: .unprocessableContent)
-                case .generate(let analyzeGoal):
-                    // Goal analysis asks the person's provider (bounded by a timeout) and falls back to the local analysis.
-                    let selection = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: vault)
-                    let result = await completion.goal(for: flow.draft, analyzeGoal: analyzeGoal, selection: selection)
-                    pending += flow.handle(.generationSucceeded(result.goal))
-                case .leave:
-                    var session = signed.session
-                    session.skippedOnboarding = true
-                    try await sessions.update(session)
-                    response = WebResponses.redirect("/")
-                case .complete:
-                    try await completion.complete(flow.draft, user: signed.user)
-                    try await drafts.remove(for: signed.user.id)
-                    response = WebResponses.redirect("/")
-                }
+            var issues: [ValidationIssue]?
+            let ending = try await runner.handle(event, flow: &flow) { action, _ in
+                if case .showIssues(let found) = action { issues = found }
+                return []
+            }
+            if let issues { return onboardingPage(flow.draft, signed: signed, issues: issues, slot: slot, status: .unprocessableContent) }
+            switch ending {
+            case .left:
+                var session = signed.session
+                session.skippedOnboarding = true
+                try await sessions.update(session)
+                return WebResponses.redirect("/")
+            case .completed:
+                return WebResponses.redirect("/")
+            case nil:
+                continue
             }
         }
-        return response
+        return WebResponses.redirect("/onboarding")
+    }
+
+    /// Saving the draft, goal analysis (by the person's provider, bounded by a timeout, else locally) and completion.
+    private func effects(for user: User) -> OnboardingEffects {
+        let drafts = self.drafts
+        let completion = self.completion
+        let vault = self.vault
+        return OnboardingEffects(
+            persist: { draft in try await drafts.save(draft, for: user.id) },
+            goal: { draft, analyzeGoal in
+                let selection = await CoachModelSelection.resolveIfAvailable(user: user, vault: vault)
+                return await completion.goal(for: draft, analyzeGoal: analyzeGoal, selection: selection).goal
+            },
+            complete: { draft in
+                try await completion.complete(draft, user: user)
+                try await drafts.remove(for: user.id)
+            })
     }
 
     private func onboardingPage(

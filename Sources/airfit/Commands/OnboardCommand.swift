@@ -34,7 +34,7 @@ struct OnboardCommand: AsyncParsableCommand {
     private func runInteractive() async throws {
         try await CLI.withStore(logger: CLI.logger()) { context in
             let owner = try await context.owner()
-            let effects = OnboardingEffects(context: context)
+            let steps = TerminalOnboarding(context: context)
             let prompter = OnboardingPrompter(input: LineInput())
             var flow = OnboardingFlow()
             var pending: [OnboardingFlow.Action]
@@ -49,39 +49,30 @@ struct OnboardCommand: AsyncParsableCommand {
                 }
                 pending = [.show(flow.screen)]
             }
-            while true {
-                if pending.isEmpty {
-                    guard let event = await prompter.ask(&flow.draft) else {
-                        try await saveDraft(flow.draft, context, userID: owner.id)
-                        Console.flush()
-                        throw CLIError(
-                            "The input ended before onboarding was finished; your answers so far are saved. Run `airfit onboard` to continue."
-                        )
-                    }
-                    pending = flow.handle(event)
-                    continue
+            let runner = OnboardingRunner(effects: steps.effects(keepingDraftFor: owner.id))
+            let present: (OnboardingFlow.Action, OnboardingDraft) async throws -> [OnboardingFlow.Event] = { action, draft in
+                switch action {
+                case .show(let screen): prompter.show(screen, draft: draft)
+                case .showIssues(let issues): for issue in issues { print("! \(issue.message)") }
+                case .showError(let message): print("! \(message)")
+                default: break
                 }
-                switch pending.removeFirst() {
-                case .show(let screen):
-                    prompter.show(screen, draft: flow.draft)
-                case .showIssues(let issues):
-                    for issue in issues { print("! \(issue.message)") }
-                case .persistDraft:
+                return []
+            }
+            var ending = try await runner.run(pending, flow: &flow, present: present)
+            while ending == nil {
+                guard let event = await prompter.ask(&flow.draft) else {
                     try await saveDraft(flow.draft, context, userID: owner.id)
-                case .generate(let analyzeGoal):
-                    let goal = await effects.goal(for: flow.draft, analyzeGoal: analyzeGoal)
-                    pending += flow.handle(.generationSucceeded(goal))
-                case .showError(let message):
-                    print("! \(message)")
-                case .leave:
-                    print("No problem: your answers are saved. Run `airfit onboard` to pick up where you left off.")
-                    return
-                case .complete:
-                    try await effects.complete(flow.draft)
-                    try await saveDraft(nil, context, userID: owner.id)
-                    print("Saved. Your coach is ready: talk to it with `airfit chat`.")
-                    return
+                    Console.flush()
+                    throw CLIError(
+                        "The input ended before onboarding was finished; your answers so far are saved. Run `airfit onboard` to continue."
+                    )
                 }
+                ending = try await runner.handle(event, flow: &flow, present: present)
+            }
+            switch ending {
+            case .left: print("No problem: your answers are saved. Run `airfit onboard` to pick up where you left off.")
+            case .completed, nil: print("Saved. Your coach is ready: talk to it with `airfit chat`.")
             }
         }
     }
@@ -124,27 +115,19 @@ struct OnboardCommand: AsyncParsableCommand {
         let draft = flow.draft
         try await CLI.withStore(logger: CLI.logger()) { context in
             var flow = OnboardingFlow(draft: draft)
-            let effects = OnboardingEffects(context: context)
+            // A file of answers is all or nothing: no half-finished draft is kept.
+            let runner = OnboardingRunner(effects: TerminalOnboarding(context: context).effects(keepingDraftFor: nil))
             print("Creating your coach…")
-            var pending = flow.handle(.generationSucceeded(await effects.goal(for: flow.draft, analyzeGoal: analyzeGoal ?? true)))
-            while !pending.isEmpty {
-                switch pending.removeFirst() {
-                case .show(.coachProfileReady):
-                    print("Your coach is ready.")
-                    for line in PersonaText.summary(PersonaSynthesis.summary(of: PersonaSynthesis.profile(from: flow.draft))) {
-                        print(line)
-                    }
-                    pending += flow.handle(.finish)
-                case .complete:
-                    try await effects.complete(flow.draft)
-                    if let owner = try await context.existingOwner() { try await saveDraft(nil, context, userID: owner.id) }
-                    print("Saved. Talk to your coach with `airfit chat`.")
-                case .persistDraft:
-                    break  // A file of answers is all or nothing: no half-finished draft is kept.
-                case let other:
-                    throw CLIError("Onboarding stopped unexpectedly (\(other)); nothing was saved.")
+            let ending = try await runner.run([.generate(analyzeGoal: analyzeGoal ?? true)], flow: &flow) { action, draft in
+                guard action == .show(.coachProfileReady) else {
+                    throw CLIError("Onboarding stopped unexpectedly (\(action)); nothing was saved.")
                 }
+                print("Your coach is ready.")
+                for line in PersonaText.summary(PersonaSynthesis.summary(of: PersonaSynthesis.profile(from: draft))) { print(line) }
+                return [.finish]
             }
+            guard ending == .completed else { throw CLIError("Onboarding stopped before saving; nothing was saved.") }
+            print("Saved. Talk to your coach with `airfit chat`.")
         }
     }
 
@@ -177,9 +160,22 @@ struct OnboardCommand: AsyncParsableCommand {
     }
 }
 
-/// The two effects the flow asks for, `.generate` and `.complete`, through ``OnboardingCompletion``.
-private struct OnboardingEffects {
+/// The flow's effects at the terminal, through ``OnboardingCompletion``: goal analysis with its steps printed, and
+/// completion for the owner (created now if this is the first use).
+private struct TerminalOnboarding {
     let context: StoreContext
+
+    /// The runner's effects; the draft is kept for `owner` (nil: never kept, and removed on completion).
+    func effects(keepingDraftFor owner: UUID?) -> OnboardingEffects {
+        let context = self.context
+        return OnboardingEffects(
+            persist: { draft in if let owner { try await context.store.saveDraft(draft, userID: owner) } },
+            goal: { draft, analyzeGoal in await TerminalOnboarding(context: context).goal(for: draft, analyzeGoal: analyzeGoal) },
+            complete: { draft in
+                try await TerminalOnboarding(context: context).complete(draft)
+                if let owner = try await context.existingOwner() { _ = try await context.store.deleteDraft(userID: owner.id) }
+            })
+    }
 
     /// Runs goal analysis (by the owner's AI provider when one is set up, else locally), printing the steps.
     func goal(for draft: OnboardingDraft, analyzeGoal: Bool) async -> StructuredGoal {
