@@ -17,6 +17,10 @@ public struct AsyncHTTPTransport: HTTPTransport {
     public static let failFastClient: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
+        // Everyone on one server talks to the same few provider hosts, and a streamed reply holds its HTTP/1
+        // connection for its whole length: the library's default of 8 per host made the 200-stream load test
+        // queue replies for up to a minute (scripts/load-chat.sh). HTTPS providers multiplex over HTTP/2.
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 512
         configuration.timeout.connect = .seconds(10)
         // A provider answer that redirects is an error, never followed: the key would travel with the request.
         configuration.redirectConfiguration = .disallow
