@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -56,7 +56,8 @@ let package = Package(
         ),
         // The coach: chat engine, tools, goal analysis.
         .target(name: "AirFitCoach", dependencies: ["AirFitCore", "AirFitAI", "AirFitWeather"]),
-        // The web app.
+        // The web app. Its Templates/ and Assets/ folders are embedded at build time (the EmbedFiles plugin), so the
+        // binary serves every page wherever it is copied.
         .target(
             name: "AirFitServer",
             dependencies: [
@@ -66,8 +67,13 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["Templates", "Assets"],
+            plugins: ["EmbedFiles"]
         ),
+        // Writes the Swift file that embeds the server's templates and assets.
+        .executableTarget(name: "FileEmbedder"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["FileEmbedder"]),
         .executableTarget(
             name: "airfit",
             dependencies: [
@@ -81,13 +87,13 @@ let package = Package(
             name: "AirFitBench",
             dependencies: ["AirFitCore", "AirFitStore", "AirFitAI"]
         ),
-        // Test doubles shared by the test targets: a real fake-provider HTTP server, a lock box.
+        // Test doubles shared by the test targets: a real fake-provider HTTP server, a lock box, a zip reader (Python's).
         .target(
             name: "AirFitTestSupport",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
             path: "Tests/AirFitTestSupport"
         ),
-        .testTarget(name: "AirFitCoreTests", dependencies: ["AirFitCore"]),
+        .testTarget(name: "AirFitCoreTests", dependencies: ["AirFitCore", "AirFitTestSupport"]),
         .testTarget(
             name: "AirFitAITests",
             dependencies: ["AirFitAI", "AirFitTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
@@ -96,7 +102,7 @@ let package = Package(
             name: "AirFitWeatherTests",
             dependencies: ["AirFitWeather", "AirFitTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
-        .testTarget(name: "AirFitStoreTests", dependencies: ["AirFitStore"]),
+        .testTarget(name: "AirFitStoreTests", dependencies: ["AirFitStore", "AirFitTestSupport"]),
         .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach", "AirFitStore"]),
         .testTarget(
             name: "AirFitServerTests",

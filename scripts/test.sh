@@ -58,6 +58,11 @@ runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/server.log" -
 runuser -u postgres -- "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres airfit_test
 export AIRFIT_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/airfit_test"
 
+# --- 3b. Formatting: swift format's strict lint over every Swift file of the package (seconds) ---------
+log "swift format lint --strict"
+swift format lint --strict --recursive "$ROOT/Package.swift" "$ROOT/Sources" "$ROOT/Tests" "$ROOT/Plugins" "$ROOT/Fuzz" \
+  || { echo "Formatting differs from .swift-format: run swift format format -i -r Sources Tests Plugins Fuzz"; exit 1; }
+
 # --- 4. Swift build and tests -----------------------------------------------------------------
 log "Building (debug, with tests)"
 set +e
@@ -87,6 +92,10 @@ if [ -f "$CONFORMANCE" ]; then
   python3 "$CONFORMANCE" --bin "$ROOT/.build/debug/airfit" | tail -n 20
   [ "${PIPESTATUS[0]}" = 0 ] || { echo "Conformance failed"; exit 1; }
 fi
+
+# --- 5b. The binary carries its templates and assets: copied alone elsewhere, it serves every page ----------
+log "Copied binary serves every page"
+python3 "$ROOT/scripts/check_copied_binary.py" "$ROOT/.build/debug/airfit"
 
 # --- 6. End-to-end CLI tests against the built binary -----------------------------------------
 log "CLI end-to-end tests"

@@ -51,8 +51,9 @@ struct PersonaRouteTests {
             #expect(html.contains(#"<div id="persona-preview"></div>"#))
             #expect(html.contains(#"data-testid="persona.preview.generate""#))
             #expect(html.contains(#"data-testid="persona.preview""#))
-            #expect(html.contains(#"<script src="/persona-preview.js" defer></script>"#))
-            #expect(try await web.get("/persona-preview.js").status == .ok)
+            let script = try #require(WebAssets.all.first { $0.name == "persona-preview.js" })
+            #expect(html.contains(#"<script src="\#(script.path)" defer></script>"#))
+            #expect(try await web.get(script.path).status == .ok)
             #expect(!html.contains("persona.continue"))
         }
     }

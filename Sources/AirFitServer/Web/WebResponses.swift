@@ -26,9 +26,9 @@ enum WebResponses {
     }
 
     /// A static asset.
-    static func asset(_ text: String, type: String) -> Response {
+    static func asset(_ text: String, type: String, cacheControl: String) -> Response {
         Response(
-            status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=3600"],
+            status: .ok, headers: [.contentType: type, .cacheControl: cacheControl],
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
