@@ -143,4 +143,17 @@ struct ToolRegistryTests {
         #expect(updated.structuredGoal?.timeframe == "by June")
         #expect(updated.lifeContext.student)
     }
+
+    @Test("Each tool names its own chat card while it runs, after it ran, and when it failed")
+    func cardLabels() {
+        let registry = ToolRegistry.standard
+        for definition in registry.definitions {
+            let labels = registry.cardLabels(for: definition.name)
+            #expect(labels.running.hasSuffix("…") && !labels.running.contains(definition.name), "\(definition.name): \(labels.running)")
+            #expect(!labels.done.contains(definition.name), "\(definition.name): \(labels.done)")
+        }
+        #expect(registry.cardLabels(for: "logMeal").finished(isError: false) == "Meal logged")
+        #expect(registry.cardLabels(for: "logMeal").finished(isError: true) == "Logging meal failed")
+        #expect(registry.cardLabels(for: "somethingNew").finished(isError: false) == "Ran somethingNew")
+    }
 }

@@ -7,13 +7,37 @@ public struct CoachToolDefinition: Sendable, Equatable {
     public var description: String
     /// JSON Schema of the arguments object.
     public var parameters: JSONValue
+    /// What the chat shows for a call of this tool when the call gives no card of its own.
+    public var labels: ToolCardLabels
 
-    /// Creates a definition.
-    public init(name: String, description: String, parameters: JSONValue) {
+    /// Creates a definition; without labels the chat says "Running name…" and "Ran name".
+    public init(name: String, labels: ToolCardLabels? = nil, description: String, parameters: JSONValue) {
         self.name = name
         self.description = description
         self.parameters = parameters
+        self.labels = labels ?? ToolCardLabels(running: "Running \(name)…", done: "Ran \(name)")
     }
+}
+
+/// A tool call's card in the chat, while it runs and after it finished (the tool's own card, when it gives one,
+/// replaces `done`).
+public struct ToolCardLabels: Sendable, Equatable {
+    /// "Logging meal…"
+    public var running: String
+    /// "Meal logged"
+    public var done: String
+
+    /// Creates the labels.
+    public init(running: String, done: String) {
+        self.running = running
+        self.done = done
+    }
+
+    /// "Logging meal failed"
+    public var failed: String { "\(running.hasSuffix("…") ? String(running.dropLast()) : running) failed" }
+
+    /// The label of a finished call.
+    public func finished(isError: Bool) -> String { isError ? failed : done }
 }
 
 /// What a tool needs to do its work.

@@ -34,7 +34,7 @@ struct GetRecentActivityTool: CoachToolHandler {
     static let kinds = ["all", "workouts", "meals", "dailyLogs"]
 
     let definition = CoachToolDefinition(
-        name: "getRecentActivity",
+        name: "getRecentActivity", labels: ToolCardLabels(running: "Looking at recent activity…", done: "Looked at recent activity"),
         description: "Look up what the person logged recently: workouts, meals, daily check-ins, or all of them.",
         parameters: ToolSchema.object([
             "kind": ToolSchema.string("What to look up (default all).", oneOf: kinds),

@@ -4,7 +4,7 @@ import Foundation
 /// `getWeather`: conditions and forecast at the user's saved location.
 struct GetWeatherTool: CoachToolHandler {
     let definition = CoachToolDefinition(
-        name: "getWeather",
+        name: "getWeather", labels: ToolCardLabels(running: "Checking the weather…", done: "Checked the weather"),
         description: "Current weather and the next days' forecast at the person's saved location.",
         parameters: ToolSchema.object([:]))
 

@@ -16,7 +16,7 @@ struct LogDailyMetricsTool: CoachToolHandler {
     }
 
     let definition = CoachToolDefinition(
-        name: "logDailyMetrics",
+        name: "logDailyMetrics", labels: ToolCardLabels(running: "Saving check-in…", done: "Check-in saved"),
         description: "Record how the person feels today and body metrics; only the given fields change.",
         parameters: ToolSchema.object([
             "day": ToolSchema.string("The day as YYYY-MM-DD (default: today)."),

@@ -11,7 +11,7 @@ struct LogMealTool: CoachToolHandler {
     }
 
     let definition = CoachToolDefinition(
-        name: "logMeal",
+        name: "logMeal", labels: ToolCardLabels(running: "Logging meal…", done: "Meal logged"),
         description: "Log a meal with its food items, calories and macros.",
         parameters: ToolSchema.object(
             [

@@ -24,7 +24,7 @@ struct LogWorkoutTool: CoachToolHandler {
     }
 
     let definition = CoachToolDefinition(
-        name: "logWorkout",
+        name: "logWorkout", labels: ToolCardLabels(running: "Logging workout…", done: "Workout logged"),
         description: "Log a workout the person has completed.",
         parameters: ToolSchema.object(
             [

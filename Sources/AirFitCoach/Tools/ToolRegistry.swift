@@ -18,6 +18,11 @@ public struct ToolRegistry: Sendable {
         LogWorkoutTool(), LogMealTool(), LogDailyMetricsTool(), GetWeatherTool(), GetRecentActivityTool(), UpdateGoalTool(),
     ])
 
+    /// The card labels of the tool `name` (generic ones for a tool this registry does not have).
+    public func cardLabels(for name: String) -> ToolCardLabels {
+        handlers[name]?.definition.labels ?? CoachToolDefinition(name: name, description: "", parameters: .null).labels
+    }
+
     /// Short descriptions for the system prompt.
     public var promptDescriptions: [ToolDescription] { definitions.map { ToolDescription(name: $0.name, summary: $0.description) } }
 

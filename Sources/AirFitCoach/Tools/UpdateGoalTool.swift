@@ -13,7 +13,7 @@ struct UpdateGoalTool: CoachToolHandler {
     }
 
     let definition = CoachToolDefinition(
-        name: "updateGoal",
+        name: "updateGoal", labels: ToolCardLabels(running: "Updating your goal…", done: "Goal updated"),
         description: "Change the person's main goal when they say it has changed.",
         parameters: ToolSchema.object(
             [

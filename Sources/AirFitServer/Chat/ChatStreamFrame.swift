@@ -12,10 +12,14 @@ enum ChatStreamFrame {
         case .textDelta(let text):
             return frame("delta", ["text": text])
         case .toolStarted(let id, let name):
-            return frame("tool_start", ["id": id, "name": name, "label": ChatToolLabel.running(name)])
+            return frame("tool_start", ["id": id, "name": name, "label": ToolRegistry.standard.cardLabels(for: name).running])
         case .toolFinished(let id, let name, let card, let isError, _):
             return frame(
-                "tool", ["id": id, "name": name, "card": card ?? ChatToolLabel.done(name, isError: isError), "error": isError ? "1" : "0"])
+                "tool",
+                [
+                    "id": id, "name": name, "card": card ?? ToolRegistry.standard.cardLabels(for: name).finished(isError: isError),
+                    "error": isError ? "1" : "0",
+                ])
         case .finished(let message):
             return frame("done", ["id": message.id.uuidString])
         case .incomplete(let message, let reason):
@@ -31,33 +35,5 @@ enum ChatStreamFrame {
     private static func frame(_ name: String, _ fields: [String: String]) -> String {
         let data = (try? JSONCoding.encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return "event: \(name)\ndata: \(data)\n\n"
-    }
-}
-
-/// Card labels for tool calls, when the tool itself gave none (reads, errors, history).
-enum ChatToolLabel {
-    static func running(_ name: String) -> String {
-        switch name {
-        case "logWorkout": return "Logging workout…"
-        case "logMeal": return "Logging meal…"
-        case "logDailyMetrics": return "Saving check-in…"
-        case "getWeather": return "Checking the weather…"
-        case "getRecentActivity": return "Looking at recent activity…"
-        case "updateGoal": return "Updating your goal…"
-        default: return "Running \(name)…"
-        }
-    }
-
-    static func done(_ name: String, isError: Bool) -> String {
-        if isError { return "\(running(name).dropLast()) failed" }
-        switch name {
-        case "logWorkout": return "Workout logged"
-        case "logMeal": return "Meal logged"
-        case "logDailyMetrics": return "Check-in saved"
-        case "getWeather": return "Checked the weather"
-        case "getRecentActivity": return "Looked at recent activity"
-        case "updateGoal": return "Goal updated"
-        default: return "Ran \(name)"
-        }
     }
 }

@@ -1,3 +1,4 @@
+import AirFitCoach
 import AirFitCore
 import Foundation
 
@@ -24,7 +25,9 @@ enum ChatView {
             case .tool:
                 let name = message.toolCallID.flatMap { names[$0] } ?? "tool"
                 let failed = message.content.hasPrefix(#"{"error""#)
-                rows.append(["isTool": true, "text": ChatToolLabel.done(name, isError: failed), "failed": failed])
+                rows.append([
+                    "isTool": true, "text": ToolRegistry.standard.cardLabels(for: name).finished(isError: failed), "failed": failed,
+                ])
             case .system:
                 continue
             }
