@@ -15,7 +15,7 @@ public enum ArchiveLimits {
     /// Problems with `user`'s settings, each naming the field.
     static func problems(_ user: User) -> [String] {
         var problems: [String] = []
-        if !(1...60).contains(user.appLockTimeoutMinutes) { problems.append("user.appLockTimeoutMinutes must be 1 to 60.") }
+        if !AppLockRule.minutes.contains(user.appLockTimeoutMinutes) { problems.append("user.appLockTimeoutMinutes must be 1 to 60.") }
         if TimeZone(identifier: user.timeZone) == nil { problems.append("user.timeZone is not a known time zone.") }
         if let url = user.aiBaseURL, BaseURLRule.normalized(url) == nil {
             problems.append("user.aiBaseURL must be an http(s) URL with a host and no user name or password.")
@@ -24,8 +24,12 @@ public enum ArchiveLimits {
             problems.append("user.aiTemperature must be 0 to 2.")
         }
         if let value = user.aiMaxTokens, !(1...1_000_000).contains(value) { problems.append("user.aiMaxTokens must be 1 to 1,000,000.") }
-        if let value = user.heightCm, FiniteNumber.checked(value, in: 30...300) == nil { problems.append("user.heightCm must be 30 to 300.") }
-        if let value = user.weightKg, FiniteNumber.checked(value, in: 10...700) == nil { problems.append("user.weightKg must be 10 to 700.") }
+        if let value = user.heightCm, FiniteNumber.checked(value, in: 30...300) == nil {
+            problems.append("user.heightCm must be 30 to 300.")
+        }
+        if let value = user.weightKg, FiniteNumber.checked(value, in: 10...700) == nil {
+            problems.append("user.weightKg must be 10 to 700.")
+        }
         if let location = user.location,
             FiniteNumber.checked(location.latitude, in: -90...90) == nil || FiniteNumber.checked(location.longitude, in: -180...180) == nil
         {
@@ -40,7 +44,9 @@ public enum ArchiveLimits {
     /// Problems with one workout.
     static func problems(_ workout: Workout, at field: String) -> [String] {
         var problems: [String] = []
-        if FiniteNumber.checked(workout.durationMinutes, in: 0...1440) == nil { problems.append("\(field).durationMinutes must be 0 to 1440.") }
+        if FiniteNumber.checked(workout.durationMinutes, in: 0...1440) == nil {
+            problems.append("\(field).durationMinutes must be 0 to 1440.")
+        }
         if let value = workout.caloriesBurned, FiniteNumber.checked(value, in: 0...100_000) == nil {
             problems.append("\(field).caloriesBurned must be 0 to 100,000.")
         }
@@ -52,9 +58,12 @@ public enum ArchiveLimits {
                 let at = "\(field).exercises[\(e)].sets[\(s)]"
                 if let reps = set.reps, !(0...10_000).contains(reps) { problems.append("\(at).reps must be 0 to 10,000.") }
                 for (name, value, limit) in [
-                    ("weightKg", set.weightKg, 2_000.0), ("durationSeconds", set.durationSeconds, 86_400), ("distanceMeters", set.distanceMeters, 1e6),
+                    ("weightKg", set.weightKg, 2_000.0), ("durationSeconds", set.durationSeconds, 86_400),
+                    ("distanceMeters", set.distanceMeters, 1e6),
                 ] {
-                    if let value, FiniteNumber.checked(value, in: 0...limit) == nil { problems.append("\(at).\(name) must be 0 to \(Int(limit)).") }
+                    if let value, FiniteNumber.checked(value, in: 0...limit) == nil {
+                        problems.append("\(at).\(name) must be 0 to \(Int(limit)).")
+                    }
                 }
             }
         }

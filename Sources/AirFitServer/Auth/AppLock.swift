@@ -7,7 +7,7 @@ enum AppLock {
     /// Whether `session`, last used at `lastSeenAt`, must lock now under `user`'s app lock setting.
     static func shouldLock(_ session: WebSession, user: User, now: Date) -> Bool {
         guard user.appLockEnabled, session.accountID != nil, !session.isLocked else { return false }
-        let minutes = min(max(user.appLockTimeoutMinutes, 1), 60)
+        let minutes = AppLockRule.effectiveMinutes(user.appLockTimeoutMinutes)
         return now.timeIntervalSince(session.lastSeenAt) >= TimeInterval(minutes * 60)
     }
 

@@ -80,8 +80,8 @@ enum SettingsForms {
             user.notificationPreferences = preferences
             user.quietHours = QuietHours(enabled: form.isChecked("quiet"), start: start, end: end)
         case .privacy:
-            guard let minutes = form["lock_minutes"].flatMap({ Int($0) }), (1...60).contains(minutes) else {
-                return ["Enter the idle minutes as a whole number from 1 to 60."]
+            guard let minutes = form["lock_minutes"].flatMap({ Int($0) }), AppLockRule.minutes.contains(minutes) else {
+                return [AppLockRule.problem]
             }
             user.appLockEnabled = form.isChecked("app_lock")
             user.appLockTimeoutMinutes = minutes
