@@ -21,6 +21,15 @@ public protocol OnboardingProfileRepository: Sendable {
     func onboardingProfile(userID: UUID) async throws -> OnboardingProfile?
     /// Saves the user and replaces their profile in one transaction: both land or neither.
     func saveOnboarding(_ profile: OnboardingProfile, user: User) async throws
+    /// Whether the user finished onboarding (without reading the profile).
+    func hasOnboardingProfile(userID: UUID) async throws -> Bool
+}
+
+extension OnboardingProfileRepository {
+    /// Derived from ``onboardingProfile(userID:)``; a database answers it without reading the documents.
+    public func hasOnboardingProfile(userID: UUID) async throws -> Bool {
+        try await onboardingProfile(userID: userID) != nil
+    }
 }
 
 /// Filters and pages a list of dated records.

@@ -10,9 +10,11 @@ struct HomeController: Sendable {
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
         group.get("/") { _, context -> Response in
             let signed = context.signed
-            guard try await hasOnboarded(signed) else { return WebResponses.redirect("/onboarding") }
+            let profile = try await repository.onboardingProfile(userID: signed.user.id)
+            // Onboarded, or chose "Maybe later" in this session.
+            guard profile != nil || signed.session.skippedOnboarding else { return WebResponses.redirect("/onboarding") }
             var page = Self.homeContext(signed.user)
-            if let persona = try await repository.onboardingProfile(userID: signed.user.id).map({ try $0.persona() }) {
+            if let persona = try profile.map({ try $0.persona() }) {
                 let summary = PersonaSynthesis.summary(of: persona)
                 page["coachLine"] = summary.styleSentence
                 page["aspiration"] = summary.aspiration
@@ -41,12 +43,6 @@ struct HomeController: Sendable {
             lines.append("Check-in: " + (parts.isEmpty ? "saved" : parts.joined(separator: ", ")))
         }
         return lines
-    }
-
-    /// Onboarded, or chose "Maybe later" in this session.
-    private func hasOnboarded(_ signed: SignedIn) async throws -> Bool {
-        if signed.session.skippedOnboarding { return true }
-        return try await repository.onboardingProfile(userID: signed.user.id) != nil
     }
 
     /// The greeting and the person's numbers in their units (sample values until they log data).

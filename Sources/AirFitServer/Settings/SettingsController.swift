@@ -13,13 +13,13 @@ struct SettingsController: Sendable {
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
         group.get("/settings") { _, context -> Response in
             let signed = context.signed
-            let persona = try await repository.onboardingProfile(userID: signed.user.id)
+            let hasPersona = try await repository.hasOnboardingProfile(userID: signed.user.id)
             return views.response(
                 "settings", title: "Settings", user: signed.user,
                 context: [
                     "csrf": signed.session.csrfToken, "units": signed.user.preferredUnits.displayName,
                     "appearance": signed.user.appearanceMode.displayName,
-                    "persona": persona == nil ? "Not set up" : "Active",
+                    "persona": hasPersona ? "Active" : "Not set up",
                     "provider": try await providerSettings.hubSummary(signed.user),
                     "version": AirFitVersion.current, "isDevelopment": isDevelopment,
                 ])

@@ -77,6 +77,10 @@ public final class FluentStore: AirFitRepository, Sendable {
         ).first(decoding: OnboardingProfileRow.self)?.domain()
     }
 
+    public func hasOnboardingProfile(userID: UUID) async throws -> Bool {
+        try await database.sql.raw("SELECT 1 AS found FROM onboarding_profiles WHERE user_id = \(bind: userID) LIMIT 1").first() != nil
+    }
+
     public func saveOnboarding(_ profile: OnboardingProfile, user: User) async throws {
         guard profile.userID == user.id else { throw RepositoryError.invalid("The profile belongs to another user.") }
         try await database.transaction { db in
