@@ -1,5 +1,5 @@
-import AirFitTestSupport
 import AirFitAI
+import AirFitTestSupport
 import Testing
 
 @Suite("No key in errors or log lines", .serialized)

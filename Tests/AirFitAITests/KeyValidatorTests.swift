@@ -1,5 +1,5 @@
-import AirFitTestSupport
 import AirFitAI
+import AirFitTestSupport
 import Testing
 
 @Suite("Key validation, model listing and health")

@@ -1,5 +1,5 @@
-import AirFitTestSupport
 import AirFitAI
+import AirFitTestSupport
 import Testing
 
 @Suite("AI client: the total time limit for one answer", .serialized)

@@ -16,39 +16,46 @@ struct CSVRowTests {
         #expect(CSVRow().line == "\r\n")
     }
 
-    @Test("Text cells are quoted only when they must be", arguments: [
-        ("plain", "plain"),
-        ("a,b", "\"a,b\""),
-        ("say \"hi\"", "\"say \"\"hi\"\"\""),
-        ("two\nlines", "\"two\nlines\""),
-        ("cr\rhere", "\"cr\rhere\""),
-        ("", ""),
-        ("ünïcødé ✓", "ünïcødé ✓"),
-        ("it's", "it's"),
-    ])
+    @Test(
+        "Text cells are quoted only when they must be",
+        arguments: [
+            ("plain", "plain"),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("two\nlines", "\"two\nlines\""),
+            ("cr\rhere", "\"cr\rhere\""),
+            ("", ""),
+            ("ünïcødé ✓", "ünïcødé ✓"),
+            ("it's", "it's"),
+        ])
     func quoting(value: String, cell: String) {
         #expect(Self.line { $0.text(value) } == cell + "\r\n")
     }
 
-    @Test("Text a spreadsheet would run as a formula gets an apostrophe first", arguments: [
-        ("=1+1", "'=1+1"),
-        ("+441234", "'+441234"),
-        ("-5", "'-5"),
-        ("@SUM(A1:A2)", "'@SUM(A1:A2)"),
-        ("\tindent", "'\tindent"),
-        ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
-        ("=SUM(A1,A2)", "\"'=SUM(A1,A2)\""),
-        ("\r=1", "\"'\r=1\""),
-        ("a=1", "a=1"),
-        (" =1", " =1"),
-    ])
+    @Test(
+        "Text a spreadsheet would run as a formula gets an apostrophe first",
+        arguments: [
+            ("=1+1", "'=1+1"),
+            ("+441234", "'+441234"),
+            ("-5", "'-5"),
+            ("@SUM(A1:A2)", "'@SUM(A1:A2)"),
+            ("\tindent", "'\tindent"),
+            ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+            ("=SUM(A1,A2)", "\"'=SUM(A1,A2)\""),
+            ("\r=1", "\"'\r=1\""),
+            ("a=1", "a=1"),
+            (" =1", " =1"),
+        ])
     func formulaInjection(value: String, cell: String) {
         #expect(Self.line { $0.text(value) } == cell + "\r\n")
     }
 
     @Test("Raw cells, ids and enum values are written as they are")
     func rawCells() {
-        #expect(Self.line { $0.raw("-5"); $0.raw(nil); $0.raw("=x") } == "-5,,=x\r\n")
+        #expect(
+            Self.line {
+                $0.raw("-5"); $0.raw(nil); $0.raw("=x")
+            } == "-5,,=x\r\n")
     }
 
     @Test("Numbers drop a trailing .0 and nil becomes an empty cell")

@@ -37,23 +37,27 @@ struct CoachingStylePreferencesTests {
         #expect(zero.percentages == [.authoritative: 0, .empathetic: 0, .analytical: 0, .playful: 0])
     }
 
-    @Test("isValid accepts sums within 1% of 100% and rejects negative or non-finite shares", arguments: [
-        (blend(0.25, 0.25, 0.25, 0.25), true),
-        (blend(0.3, 0.3, 0.3, 0.105), true),
-        (blend(0.3, 0.3, 0.3, 0.12), false),
-        (blend(1, 0, 0, 0), true),
-        (blend(1.2, -0.2, 0, 0), false),
-        (blend(.nan, 0.5, 0.25, 0.25), false),
-        (blend(.infinity, 0, 0, 0), false),
-    ])
+    @Test(
+        "isValid accepts sums within 1% of 100% and rejects negative or non-finite shares",
+        arguments: [
+            (blend(0.25, 0.25, 0.25, 0.25), true),
+            (blend(0.3, 0.3, 0.3, 0.105), true),
+            (blend(0.3, 0.3, 0.3, 0.12), false),
+            (blend(1, 0, 0, 0), true),
+            (blend(1.2, -0.2, 0, 0), false),
+            (blend(.nan, 0.5, 0.25, 0.25), false),
+            (blend(.infinity, 0, 0, 0), false),
+        ])
     func validity(preferences: CoachingStylePreferences, valid: Bool) {
         #expect(preferences.isValid == valid)
     }
 
-    @Test("Percentages are whole numbers summing to exactly 100", arguments: [
-        blend(1, 1, 1, 0), blend(1, 1, 1, 1), blend(0.5, 0.5, 0.5, 0.5), blend(2, 1, 1, 1), blend(0.7, 0.2, 0.05, 0.05),
-        blend(1, 1, 1, 4), blend(0.333, 0.333, 0.333, 0.001), blend(9, 0, 0, 0),
-    ])
+    @Test(
+        "Percentages are whole numbers summing to exactly 100",
+        arguments: [
+            blend(1, 1, 1, 0), blend(1, 1, 1, 1), blend(0.5, 0.5, 0.5, 0.5), blend(2, 1, 1, 1), blend(0.7, 0.2, 0.05, 0.05),
+            blend(1, 1, 1, 4), blend(0.333, 0.333, 0.333, 0.001), blend(9, 0, 0, 0),
+        ])
     func percentagesSumTo100(preferences: CoachingStylePreferences) {
         let percentages = preferences.percentages
         #expect(percentages.count == 4)
@@ -89,10 +93,12 @@ struct CoachingStylePreferencesTests {
         #expect(partial.map(\.style) == [.empathetic, .playful, .authoritative, .analytical])
     }
 
-    @Test("Intensity bands split at 0.34 and 0.67", arguments: [
-        (0.0, CoachingStylePreferences.Intensity.low), (0.33, .low), (0.3399, .low), (0.34, .medium), (0.5, .medium),
-        (0.6699, .medium), (0.67, .high), (1.0, .high),
-    ])
+    @Test(
+        "Intensity bands split at 0.34 and 0.67",
+        arguments: [
+            (0.0, CoachingStylePreferences.Intensity.low), (0.33, .low), (0.3399, .low), (0.34, .medium), (0.5, .medium),
+            (0.6699, .medium), (0.67, .high), (1.0, .high),
+        ])
     func intensityBands(value: Double, expected: CoachingStylePreferences.Intensity) {
         #expect(CoachingStylePreferences.Intensity(value) == expected)
     }

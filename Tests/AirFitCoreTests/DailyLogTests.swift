@@ -15,12 +15,14 @@ struct DailyLogTests {
         #expect(DailyLog(userID: Self.user, day: "2024-01-01").validationProblems.isEmpty)
     }
 
-    @Test("Ratings outside 1–5 are named with the value given", arguments: [
-        (DailyLog(userID: user, day: "2024-01-01", energy: 0), "Energy must be between 1 and 5 (got 0)."),
-        (DailyLog(userID: user, day: "2024-01-01", sleepQuality: 6), "Sleep quality must be between 1 and 5 (got 6)."),
-        (DailyLog(userID: user, day: "2024-01-01", stress: -1), "Stress must be between 1 and 5 (got -1)."),
-        (DailyLog(userID: user, day: "2024-01-01", steps: -10), "Steps can't be negative."),
-    ])
+    @Test(
+        "Ratings outside 1–5 are named with the value given",
+        arguments: [
+            (DailyLog(userID: user, day: "2024-01-01", energy: 0), "Energy must be between 1 and 5 (got 0)."),
+            (DailyLog(userID: user, day: "2024-01-01", sleepQuality: 6), "Sleep quality must be between 1 and 5 (got 6)."),
+            (DailyLog(userID: user, day: "2024-01-01", stress: -1), "Stress must be between 1 and 5 (got -1)."),
+            (DailyLog(userID: user, day: "2024-01-01", steps: -10), "Steps can't be negative."),
+        ])
     func ratingProblems(log: DailyLog, message: String) {
         #expect(log.validationProblems == [message])
     }
@@ -31,10 +33,12 @@ struct DailyLogTests {
         #expect(log.validationProblems == ["Weight must be a positive number of kilograms."])
     }
 
-    @Test("Days must be real calendar days written as YYYY-MM-DD", arguments: [
-        "2024-2-01", "2024-02-30", "2023-02-29", "yesterday", "", "2024-13-01", "24-01-01", "2024-01-01T00:00:00Z",
-        "2024-01-01 ",
-    ])
+    @Test(
+        "Days must be real calendar days written as YYYY-MM-DD",
+        arguments: [
+            "2024-2-01", "2024-02-30", "2023-02-29", "yesterday", "", "2024-13-01", "24-01-01", "2024-01-01T00:00:00Z",
+            "2024-01-01 ",
+        ])
     func dayProblems(day: String) {
         let log = DailyLog(userID: Self.user, day: day)
         #expect(log.validationProblems == ["The day must be written as YYYY-MM-DD (got \"\(day)\")."])
@@ -44,14 +48,15 @@ struct DailyLogTests {
     @Test("Every problem is listed, in a stable order")
     func allProblems() {
         let log = DailyLog(userID: Self.user, day: "nope", energy: 9, sleepQuality: 0, stress: 7, weightKg: -1, steps: -1)
-        #expect(log.validationProblems == [
-            "Energy must be between 1 and 5 (got 9).",
-            "Sleep quality must be between 1 and 5 (got 0).",
-            "Stress must be between 1 and 5 (got 7).",
-            "Weight must be a positive number of kilograms.",
-            "Steps can't be negative.",
-            "The day must be written as YYYY-MM-DD (got \"nope\").",
-        ])
+        #expect(
+            log.validationProblems == [
+                "Energy must be between 1 and 5 (got 9).",
+                "Sleep quality must be between 1 and 5 (got 0).",
+                "Stress must be between 1 and 5 (got 7).",
+                "Weight must be a positive number of kilograms.",
+                "Steps can't be negative.",
+                "The day must be written as YYYY-MM-DD (got \"nope\").",
+            ])
     }
 
     @Test("Valid days include leap days and century boundaries", arguments: ["2024-02-29", "2000-02-29", "1999-12-31", "2100-02-28"])

@@ -52,11 +52,13 @@ struct DataExporterTests {
                 == "This export has version 2; this AirFit reads version 1.")
     }
 
-    @Test("A value of the wrong type is reported with its path", arguments: [
-        ("durationMinutes", JSONValue.string("thirty"), "workouts[0].durationMinutes should be a number."),
-        ("type", JSONValue.number(3), "workouts[0].type should be text."),
-        ("exercises", JSONValue.string("none"), "workouts[0].exercises should be a list."),
-    ])
+    @Test(
+        "A value of the wrong type is reported with its path",
+        arguments: [
+            ("durationMinutes", JSONValue.string("thirty"), "workouts[0].durationMinutes should be a number."),
+            ("type", JSONValue.number(3), "workouts[0].type should be text."),
+            ("exercises", JSONValue.string("none"), "workouts[0].exercises should be a list."),
+        ])
     func wrongType(field: String, value: JSONValue, problem: String) throws {
         let data = try Self.archiveJSON { members in
             guard case .array(var workouts) = members["workouts"], case .object(var workout) = workouts[0] else { return }

@@ -76,10 +76,11 @@ struct InMemoryStoreTests {
             try await store.saveDailyLog(DailyLog(userID: user.id, day: "2024-01-01", energy: 3))
         }
         let counts = try await store.deleteAllData(userID: gone.id)
-        #expect(counts == [
-            "users": 1, "onboarding_profiles": 0, "workouts": 1, "food_entries": 0, "daily_logs": 1, "coach_messages": 0,
-            "data_exports": 0, "provider_requests": 0,
-        ])
+        #expect(
+            counts == [
+                "users": 1, "onboarding_profiles": 0, "workouts": 1, "food_entries": 0, "daily_logs": 1, "coach_messages": 0,
+                "data_exports": 0, "provider_requests": 0,
+            ])
         #expect(try await store.users().map(\.id) == [kept.id])
         #expect(try await store.workouts(userID: gone.id, query: RecordQuery()).isEmpty)
         #expect(try await store.workouts(userID: kept.id, query: RecordQuery()).count == 1)

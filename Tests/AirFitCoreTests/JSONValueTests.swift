@@ -4,13 +4,15 @@ import Testing
 
 @Suite("JSONValue")
 struct JSONValueTests {
-    @Test("Documents survive decode → encode → decode", arguments: [
-        #"{"a":[1,true,null,"x"],"b":{"c":1.5,"d":{}},"e":[]}"#,
-        #"[1,2.25,-3,0,1e-7,12345678901234]"#,
-        #""just text""#,
-        "true", "false", "null", "42",
-        #"{"unicode":"ünïcødé ✓ 😀","escapes":"line\nbreak \"quoted\" back\\slash"}"#,
-    ])
+    @Test(
+        "Documents survive decode → encode → decode",
+        arguments: [
+            #"{"a":[1,true,null,"x"],"b":{"c":1.5,"d":{}},"e":[]}"#,
+            #"[1,2.25,-3,0,1e-7,12345678901234]"#,
+            #""just text""#,
+            "true", "false", "null", "42",
+            #"{"unicode":"ünïcødé ✓ 😀","escapes":"line\nbreak \"quoted\" back\\slash"}"#,
+        ])
     func roundTrip(text: String) throws {
         let value = try JSONValue(data: Data(text.utf8))
         let encoded = try value.encoded()

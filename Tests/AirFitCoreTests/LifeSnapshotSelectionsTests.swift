@@ -8,14 +8,16 @@ struct LifeSnapshotSelectionsTests {
 
     @Test("Items have the spec's identifiers and display names, in display order")
     func items() {
-        #expect(Item.allCases.map(\.rawValue) == [
-            "busy_professional", "parent_caregiver", "student", "shift_worker", "travel_frequently", "work_from_home",
-            "recovering", "new_to_fitness",
-        ])
-        #expect(Item.allCases.map(\.displayName) == [
-            "Busy Professional", "Parent/Caregiver", "Student", "Shift Worker", "Travel Frequently", "Work From Home",
-            "Recovering from Injury/Illness", "New to Fitness",
-        ])
+        #expect(
+            Item.allCases.map(\.rawValue) == [
+                "busy_professional", "parent_caregiver", "student", "shift_worker", "travel_frequently", "work_from_home",
+                "recovering", "new_to_fitness",
+            ])
+        #expect(
+            Item.allCases.map(\.displayName) == [
+                "Busy Professional", "Parent/Caregiver", "Student", "Shift Worker", "Travel Frequently", "Work From Home",
+                "Recovering from Injury/Illness", "New to Fitness",
+            ])
     }
 
     @Test("A new selection is empty")

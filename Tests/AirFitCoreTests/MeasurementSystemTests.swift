@@ -23,9 +23,11 @@ struct MeasurementSystemTests {
         #expect(feet == 5 && inches == 10)
     }
 
-    @Test("Inches that round up to 12 carry into the next foot", arguments: [
-        (182.0, 6, 0), (182.88, 6, 0), (179.5, 5, 11), (152.4, 5, 0), (0.0, 0, 0), (30.0, 1, 0),
-    ])
+    @Test(
+        "Inches that round up to 12 carry into the next foot",
+        arguments: [
+            (182.0, 6, 0), (182.88, 6, 0), (179.5, 5, 11), (152.4, 5, 0), (0.0, 0, 0), (30.0, 1, 0),
+        ])
     func feetAndInchesCarry(centimeters: Double, feet: Int, inches: Int) {
         let result = MeasurementSystem.feetAndInches(fromCentimeters: centimeters)
         #expect(result.feet == feet)
@@ -53,41 +55,47 @@ struct MeasurementSystemTests {
 
     // MARK: Formatting
 
-    @Test("Distances use the singular only for exactly one displayed mile", arguments: [
-        (1609.344, 0, "1 mile"),
-        (1609.344 * 1.04, 1, "1 mile"),
-        (1609.344 * 1.06, 1, "1.1 miles"),
-        (1609.344 * 1.5, 0, "2 miles"),
-        (0.0, 0, "0 miles"),
-        (1609.344 * 0.4, 0, "0 miles"),
-        (1609.344 * 2, 0, "2 miles"),
-    ])
+    @Test(
+        "Distances use the singular only for exactly one displayed mile",
+        arguments: [
+            (1609.344, 0, "1 mile"),
+            (1609.344 * 1.04, 1, "1 mile"),
+            (1609.344 * 1.06, 1, "1.1 miles"),
+            (1609.344 * 1.5, 0, "2 miles"),
+            (0.0, 0, "0 miles"),
+            (1609.344 * 0.4, 0, "0 miles"),
+            (1609.344 * 2, 0, "2 miles"),
+        ])
     func singularMile(meters: Double, fractionDigits: Int, expected: String) {
         #expect(MeasurementSystem.imperial.formatDistance(meters: meters, fractionDigits: fractionDigits) == expected)
     }
 
-    @Test("Negative values keep their sign and negative zero prints as 0", arguments: [
-        (MeasurementSystem.metric, -40.0, "-40°C"),
-        (MeasurementSystem.imperial, -40.0, "-40°F"),
-        (MeasurementSystem.imperial, -10.0, "14°F"),
-        (MeasurementSystem.imperial, -20.0, "-4°F"),
-        (MeasurementSystem.metric, -0.4, "0°C"),
-        (MeasurementSystem.metric, -0.5, "-1°C"),
-        (MeasurementSystem.metric, -2.5, "-3°C"),
-    ])
+    @Test(
+        "Negative values keep their sign and negative zero prints as 0",
+        arguments: [
+            (MeasurementSystem.metric, -40.0, "-40°C"),
+            (MeasurementSystem.imperial, -40.0, "-40°F"),
+            (MeasurementSystem.imperial, -10.0, "14°F"),
+            (MeasurementSystem.imperial, -20.0, "-4°F"),
+            (MeasurementSystem.metric, -0.4, "0°C"),
+            (MeasurementSystem.metric, -0.5, "-1°C"),
+            (MeasurementSystem.metric, -2.5, "-3°C"),
+        ])
     func negativeTemperatures(system: MeasurementSystem, celsius: Double, expected: String) {
         #expect(system.formatTemperature(celsius: celsius) == expected)
     }
 
-    @Test("Rounding is half away from zero and drops trailing zeros", arguments: [
-        (70.25, 1, "70.3 kg"),
-        (70.5, 0, "71 kg"),
-        (70.0, 2, "70 kg"),
-        (72.5, 2, "72.5 kg"),
-        (72.456, 2, "72.46 kg"),
-        (0.004, 2, "0 kg"),
-        (99.96, 1, "100 kg"),
-    ])
+    @Test(
+        "Rounding is half away from zero and drops trailing zeros",
+        arguments: [
+            (70.25, 1, "70.3 kg"),
+            (70.5, 0, "71 kg"),
+            (70.0, 2, "70 kg"),
+            (72.5, 2, "72.5 kg"),
+            (72.456, 2, "72.46 kg"),
+            (0.004, 2, "0 kg"),
+            (99.96, 1, "100 kg"),
+        ])
     func rounding(kilograms: Double, fractionDigits: Int, expected: String) {
         #expect(MeasurementSystem.metric.formatWeight(kilograms: kilograms, fractionDigits: fractionDigits) == expected)
     }

@@ -5,10 +5,11 @@ import Testing
 struct OnboardingScreenTests {
     @Test("There are ten screens in the spec's order")
     func order() {
-        #expect(OnboardingScreen.allCases == [
-            .openingScreen, .lifeSnapshot, .coreAspiration, .coachingStyle, .engagementPreferences,
-            .typicalAvailability, .sleepAndBoundaries, .motivationAndCheckins, .generatingCoach, .coachProfileReady,
-        ])
+        #expect(
+            OnboardingScreen.allCases == [
+                .openingScreen, .lifeSnapshot, .coreAspiration, .coachingStyle, .engagementPreferences,
+                .typicalAvailability, .sleepAndBoundaries, .motivationAndCheckins, .generatingCoach, .coachProfileReady,
+            ])
     }
 
     @Test("Progress is exactly index / (count − 2)", arguments: OnboardingScreen.allCases.enumerated().map { ($0.offset, $0.element) })

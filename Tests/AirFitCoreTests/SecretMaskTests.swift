@@ -4,15 +4,17 @@ import Testing
 
 @Suite("SecretMask")
 struct SecretMaskTests {
-    @Test("Known prefixes stay visible with the last four characters", arguments: [
-        ("sk-proj-abcdefghijklmnop1234", "sk-proj-…1234"),
-        ("sk-ant-api03-abcdefghijklWXYZ", "sk-ant-…WXYZ"),
-        ("sk-or-v1-0123456789abcdefQRST", "sk-or-…QRST"),
-        ("sk-0123456789abcdef9876", "sk-…9876"),
-        ("AIzaSyA0123456789abcdef5555", "AIza…5555"),
-        ("0123456789abcdefXYZW", "…XYZW"),
-        ("  sk-0123456789abcdefTRIM \n", "sk-…TRIM"),
-    ])
+    @Test(
+        "Known prefixes stay visible with the last four characters",
+        arguments: [
+            ("sk-proj-abcdefghijklmnop1234", "sk-proj-…1234"),
+            ("sk-ant-api03-abcdefghijklWXYZ", "sk-ant-…WXYZ"),
+            ("sk-or-v1-0123456789abcdefQRST", "sk-or-…QRST"),
+            ("sk-0123456789abcdef9876", "sk-…9876"),
+            ("AIzaSyA0123456789abcdef5555", "AIza…5555"),
+            ("0123456789abcdefXYZW", "…XYZW"),
+            ("  sk-0123456789abcdefTRIM \n", "sk-…TRIM"),
+        ])
     func masks(secret: String, masked: String) {
         #expect(SecretMask.mask(secret) == masked)
     }

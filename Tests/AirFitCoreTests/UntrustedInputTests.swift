@@ -51,8 +51,10 @@ struct UntrustedInputTests {
         var draft = OnboardingDraft()
         draft.coachingStyle[.authoritative] = .infinity
         draft.aspirationText = String(repeating: "g", count: 60_000)
-        let block = WorkoutAvailabilityBlock(dayOfWeek: 9, startTime: TimeOfDay(hour: 7, minute: 0)!, endTime: TimeOfDay(hour: 8, minute: 0)!)
-        let good = WorkoutAvailabilityBlock(dayOfWeek: 2, startTime: TimeOfDay(hour: 7, minute: 0)!, endTime: TimeOfDay(hour: 8, minute: 0)!)
+        let block = WorkoutAvailabilityBlock(
+            dayOfWeek: 9, startTime: TimeOfDay(hour: 7, minute: 0)!, endTime: TimeOfDay(hour: 8, minute: 0)!)
+        let good = WorkoutAvailabilityBlock(
+            dayOfWeek: 2, startTime: TimeOfDay(hour: 7, minute: 0)!, endTime: TimeOfDay(hour: 8, minute: 0)!)
         draft.availability = [block, good]
         let notes = draft.repair()
         #expect(notes.count == 3)

@@ -1,4 +1,5 @@
 import AirFitCore
+import AirFitTestSupport
 import Foundation
 import Testing
 

@@ -52,7 +52,8 @@ struct ChatRouteTests {
             owner.selectedAIModel = "gpt-test"
             owner.aiBaseURL = provider.root + "/v1"
             try await repository.updateUser(owner)
-            try await vault.saveSecret("sk-test-0123456789abcdefghijklmn", provider: "openai", userID: owner.id, baseURL: provider.root + "/v1")
+            try await vault.saveSecret(
+                "sk-test-0123456789abcdefghijklmn", provider: "openai", userID: owner.id, baseURL: provider.root + "/v1")
         }
     }
 
@@ -114,7 +115,8 @@ struct ChatRouteTests {
                     // Started now, so the home page's "today" holds it even in the half hour after midnight.
                     .init(
                         chunks: OpenAIWire.toolCall(
-                            "logWorkout", arguments: #"{"type":"run","durationMinutes":30,"startedAt":"\#(ISO8601.string(from: Date()))"}"#)),
+                            "logWorkout", arguments: #"{"type":"run","durationMinutes":30,"startedAt":"\#(ISO8601.string(from: Date()))"}"#)
+                    ),
                     .init(chunks: OpenAIWire.text(["Great ", "run!"])),
                 ])
             try await Application(router: buildRouter(harness.dependencies)).test(.router) { client in

@@ -25,7 +25,8 @@ struct PrivacyRouteTests {
         try await web.post("/onboarding", [("screen", "coachingStyle"), ("style_empathetic", "80"), ("action", "next")])
         try await web.post("/onboarding", [("screen", "engagement"), ("engagement", "consistent_balanced"), ("action", "next")])
         try await web.post(
-            "/onboarding", [("screen", "availability"), ("slot_day", "3"), ("slot_start", "06:15"), ("slot_end", "07:05"), ("action", "add_block")])
+            "/onboarding",
+            [("screen", "availability"), ("slot_day", "3"), ("slot_start", "06:15"), ("slot_end", "07:05"), ("action", "add_block")])
         try await web.post("/onboarding", [("screen", "availability"), ("action", "next")])
         try await web.post("/onboarding", [("screen", "sleep"), ("bedtime", "22:40"), ("wake", "06:10"), ("action", "next")])
         try await web.post("/onboarding", [("screen", "motivation"), ("action", "next")])
@@ -87,7 +88,8 @@ struct PrivacyRouteTests {
         for index in 0..<25 {
             try await store.recordProviderRequest(
                 ProviderRequestRecord(
-                    userID: user.id, createdAt: Date(timeIntervalSince1970: Double(index)), provider: "openai", model: "m", body: "\(index)"))
+                    userID: user.id, createdAt: Date(timeIntervalSince1970: Double(index)), provider: "openai", model: "m", body: "\(index)"
+                ))
         }
         let kept = try await store.providerRequests(userID: user.id)
         #expect(kept.count == ProviderRequestRecord.keptPerPerson)

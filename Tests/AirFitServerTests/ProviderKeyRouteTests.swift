@@ -131,7 +131,8 @@ struct ProviderKeyRouteTests {
                 #expect(shown.contains("Key saved"))
                 // The GET asked nobody; the page's POST asks the key's own address for the live list.
                 #expect(fake.modelListAuthorizations.count == 1)
-                let page = unescaped(try await web.post("/settings/provider", [("action", "choose"), ("provider", "openai"), ("shown", "openai")]))
+                let page = unescaped(
+                    try await web.post("/settings/provider", [("action", "choose"), ("provider", "openai"), ("shown", "openai")]))
                 #expect(page.contains("Live list from OpenAI."))
                 for model in ModelListWire.models { #expect(page.contains(#"<option value="\#(model)""#)) }
                 // The catalog default is not on this provider's list, so its first live model is offered instead.

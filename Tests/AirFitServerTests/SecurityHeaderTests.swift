@@ -40,7 +40,9 @@ struct SecurityHeaderTests {
         try await makeTestApp().test(.router) { client in
             var web = WebClient(client: client)
             try await web.signUp()
-            for path in ["/", "/chat", "/settings", "/settings/data", "/settings/provider", "/settings/persona", "/settings/units", "/onboarding"] {
+            for path in [
+                "/", "/chat", "/settings", "/settings/data", "/settings/provider", "/settings/persona", "/settings/units", "/onboarding",
+            ] {
                 let html = text(try await web.get(path).body)
                 #expect(html.range(of: #"<script(?![^>]*\bsrc=)[^>]*>"#, options: .regularExpression) == nil, "\(path): inline script")
                 #expect(html.range(of: #"\son[a-z]+="#, options: .regularExpression) == nil, "\(path): inline handler")

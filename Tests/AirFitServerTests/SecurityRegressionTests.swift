@@ -25,7 +25,9 @@ struct SecurityRegressionTests {
                     try await harness.choose(.anthropic, baseURL: nil, key: "sk-ant-0123456789abcdefghij")
                     try await harness.vault.saveSecret(
                         ModelListWire.acceptedKey, provider: "openai", userID: harness.owner().id, baseURL: legit.baseURL)
-                    let link = "/settings/provider?provider=openai&base_url=" + (attacker.baseURL.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                    let link =
+                        "/settings/provider?provider=openai&base_url="
+                        + (attacker.baseURL.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
                     let page = try await web.get(link)
                     #expect(page.status == .ok)
                     #expect(attacker.requests.isEmpty, "a GET sent a request to the attacker's address")
@@ -33,20 +35,25 @@ struct SecurityRegressionTests {
                     #expect(!text(page.body).contains(attacker.baseURL))
                     // The page's POST asks for the live list at the key's own address, whatever the form says.
                     _ = try await web.post(
-                        "/settings/provider", [("action", "choose"), ("provider", "openai"), ("shown", "anthropic"), ("base_url", attacker.baseURL)])
+                        "/settings/provider",
+                        [("action", "choose"), ("provider", "openai"), ("shown", "anthropic"), ("base_url", attacker.baseURL)])
                     #expect(attacker.requests.isEmpty)
                     #expect(legit.hits("/v1/models") == 1)
                     // Saving another base URL for the key is refused until the key is entered again.
                     let save = try await web.post(
                         "/settings/provider",
-                        [("action", "save"), ("provider", "openai"), ("shown", "openai"), ("model", "gpt-4o"), ("base_url", attacker.baseURL)])
+                        [
+                            ("action", "save"), ("provider", "openai"), ("shown", "openai"), ("model", "gpt-4o"),
+                            ("base_url", attacker.baseURL),
+                        ])
                     #expect(save.status == .unprocessableContent)
                     #expect(unescaped(save).contains("A key is only sent to the address it was saved with"))
                     #expect(attacker.requests.isEmpty)
                     #expect(try await harness.owner().selectedAIProvider == "anthropic")
                     // A GET with the old query shape cannot even make the request without CSRF.
                     let forged = try await web.post(
-                        "/settings/provider", [("action", "choose"), ("provider", "openai"), ("base_url", attacker.baseURL)], withCSRF: false)
+                        "/settings/provider", [("action", "choose"), ("provider", "openai"), ("base_url", attacker.baseURL)],
+                        withCSRF: false)
                     #expect(forged.status == .forbidden)
                     #expect(attacker.requests.isEmpty)
                 }
@@ -61,7 +68,8 @@ struct SecurityRegressionTests {
         try await makeTestApp().test(.router) { client in
             var web = try await onboardingAtStyle(client)
             for action in ["next", "back"] {
-                let response = try await web.post("/onboarding", [("screen", "coachingStyle"), ("style_authoritative", value), ("action", action)])
+                let response = try await web.post(
+                    "/onboarding", [("screen", "coachingStyle"), ("style_authoritative", value), ("action", action)])
                 #expect([.seeOther, .unprocessableContent].contains(response.status))
                 let page = try await web.get("/onboarding")
                 #expect(page.status == .ok)
@@ -79,7 +87,8 @@ struct SecurityRegressionTests {
     func storedDraftIsRepaired() async throws {
         let drafts = InMemoryOnboardingDraftRepository()
         let store = InMemoryStore()
-        let app = Application(router: buildRouter(ServerDependencies(health: StubHealth(), repository: store, passwordCost: 4, drafts: drafts)))
+        let app = Application(
+            router: buildRouter(ServerDependencies(health: StubHealth(), repository: store, passwordCost: 4, drafts: drafts)))
         try await app.test(.router) { client in
             var web = WebClient(client: client)
             try await web.get("/setup")
@@ -104,7 +113,8 @@ struct SecurityRegressionTests {
     func backKeepsOnlyValidAnswers() async throws {
         let drafts = InMemoryOnboardingDraftRepository()
         let store = InMemoryStore()
-        let app = Application(router: buildRouter(ServerDependencies(health: StubHealth(), repository: store, passwordCost: 4, drafts: drafts)))
+        let app = Application(
+            router: buildRouter(ServerDependencies(health: StubHealth(), repository: store, passwordCost: 4, drafts: drafts)))
         try await app.test(.router) { client in
             var web = try await onboardingAtStyle(client, back: true)
             let long = String(repeating: "a", count: 60_000)
@@ -121,7 +131,8 @@ struct SecurityRegressionTests {
     func ownerRace() async throws {
         let accounts = InMemoryAccountRepository()
         let store = InMemoryStore()
-        let app = Application(router: buildRouter(ServerDependencies(health: StubHealth(), repository: store, accounts: accounts, passwordCost: 4)))
+        let app = Application(
+            router: buildRouter(ServerDependencies(health: StubHealth(), repository: store, accounts: accounts, passwordCost: 4)))
         try await app.test(.router) { client in
             var clients: [WebClient] = []
             for _ in 0..<10 {
@@ -147,7 +158,8 @@ struct SecurityRegressionTests {
         "Unlock's next parameter only ever leads to a path on this site",
         arguments: [
             ("/%09/evil.com", "/"), ("//evil.com", "/"), ("/\\evil.com", "/"), ("/%2F/evil.com", "/"), ("/%5Cevil.com", "/"),
-            ("https://evil.com", "/"), ("/settings\r\nX: 1", "/"), ("/unlock?next=/x", "/"), ("/settings/units?saved=1", "/settings/units?saved=1"),
+            ("https://evil.com", "/"), ("/settings\r\nX: 1", "/"), ("/unlock?next=/x", "/"),
+            ("/settings/units?saved=1", "/settings/units?saved=1"),
             ("/chat", "/chat"),
         ])
     func openRedirect(next: String, expected: String) {

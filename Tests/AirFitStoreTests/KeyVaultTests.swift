@@ -1,9 +1,10 @@
 import AirFitCore
-@testable import AirFitStore
 import FluentKit
 import Foundation
 import SQLKit
 import Testing
+
+@testable import AirFitStore
 
 @Suite("KeyVault")
 struct KeyVaultTests {
@@ -233,12 +234,15 @@ struct KeyVaultTests {
                 scanned += contents.count
                 for secret in [Self.openAIKey, Self.geminiKey] {
                     #expect(contents.range(of: Data(secret.utf8)) == nil, "\(file) holds a plaintext secret")
-                    #expect(contents.range(of: Data(secret.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })) == nil, "\(file) (UTF-16)")
+                    #expect(
+                        contents.range(of: Data(secret.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })) == nil, "\(file) (UTF-16)")
                 }
             }
             // The entries did reach the disk: the scan was not of empty files.
             #expect(scanned > 0)
-            let walAndMain = try ["airfit.sqlite", "airfit.sqlite-wal"].map { try Data(contentsOf: URL(fileURLWithPath: directory.file($0))) }
+            let walAndMain = try ["airfit.sqlite", "airfit.sqlite-wal"].map {
+                try Data(contentsOf: URL(fileURLWithPath: directory.file($0)))
+            }
             #expect(walAndMain.contains { $0.range(of: Data("sk-proj-…6JbA".utf8)) != nil }, "the masked form should be on disk")
         }
     }

@@ -105,10 +105,12 @@ struct MasterKeyTests {
         }
     }
 
-    @Test("A bad AIRFIT_MASTER_KEY is rejected naming the variable", arguments: [
-        "not base64 at all!", "c2hvcnQ=", Data(repeating: 7, count: 31).base64EncodedString(),
-        Data(repeating: 7, count: 33).base64EncodedString(),
-    ])
+    @Test(
+        "A bad AIRFIT_MASTER_KEY is rejected naming the variable",
+        arguments: [
+            "not base64 at all!", "c2hvcnQ=", Data(repeating: 7, count: 31).base64EncodedString(),
+            Data(repeating: 7, count: 33).base64EncodedString(),
+        ])
     func badEnvironmentKey(value: String) throws {
         try Self.withDirectory { directory in
             #expect(throws: StoreError.masterKeyInvalid(MasterKey.environmentVariable)) {

@@ -88,7 +88,9 @@ extension RepositoryContractTests {
                 tables = try await sql.raw("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'")
                     .all().map { try $0.decode(column: "name", as: String.self) }
             }
-            #expect(Set(tables).subtracting(["_fluent_migrations", "accounts", "web_sessions", "installation_owner", "sign_in_attempts"]) == Set(counts.keys))
+            #expect(
+                Set(tables).subtracting(["_fluent_migrations", "accounts", "web_sessions", "installation_owner", "sign_in_attempts"])
+                    == Set(counts.keys))
         }
     }
 }

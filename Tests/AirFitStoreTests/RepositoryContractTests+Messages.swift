@@ -36,7 +36,8 @@ extension RepositoryContractTests {
             let conversation = UUID()
             var reply = Fixture.message(userID: user.id, conversationID: conversation, role: .assistant, content: "", at: 5)
             try await store.repository.appendMessage(reply)
-            #expect(try await store.repository.messages(conversationID: conversation, userID: user.id, last: nil).first?.isComplete == false)
+            #expect(
+                try await store.repository.messages(conversationID: conversation, userID: user.id, last: nil).first?.isComplete == false)
 
             reply.content = "All done — here is your plan."
             reply.isComplete = true
@@ -128,11 +129,12 @@ extension RepositoryContractTests {
             try await store.repository.appendMessage(Fixture.message(userID: other.id, conversationID: newer, at: 99))
 
             let summaries = try await store.repository.conversations(userID: user.id)
-            #expect(summaries == [
-                ConversationSummary(id: newer, title: "Quick one", messageCount: 1, lastMessageAt: Fixture.at(10)),
-                ConversationSummary(id: silent, title: "New conversation", messageCount: 1, lastMessageAt: Fixture.at(5)),
-                ConversationSummary(id: older, title: String(longTitle.prefix(60)), messageCount: 4, lastMessageAt: Fixture.at(3)),
-            ])
+            #expect(
+                summaries == [
+                    ConversationSummary(id: newer, title: "Quick one", messageCount: 1, lastMessageAt: Fixture.at(10)),
+                    ConversationSummary(id: silent, title: "New conversation", messageCount: 1, lastMessageAt: Fixture.at(5)),
+                    ConversationSummary(id: older, title: String(longTitle.prefix(60)), messageCount: 4, lastMessageAt: Fixture.at(3)),
+                ])
             #expect(try await store.repository.conversations(userID: UUID()).isEmpty)
         }
     }

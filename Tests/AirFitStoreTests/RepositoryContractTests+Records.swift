@@ -48,8 +48,11 @@ extension RepositoryContractTests {
             func ids(_ query: RecordQuery) async throws -> [UUID] {
                 try await store.repository.workouts(userID: user.id, query: query).map(\.id)
             }
-            #expect(try await ids(RecordQuery(from: Fixture.at(100), to: Fixture.at(300), newestFirst: false)) == Self.ordered(
-                [runs[1], yoga[0], runs[2], yoga[1]], date: \.startedAt, id: \.id, newestFirst: false).map(\.id))
+            #expect(
+                try await ids(RecordQuery(from: Fixture.at(100), to: Fixture.at(300), newestFirst: false))
+                    == Self.ordered(
+                        [runs[1], yoga[0], runs[2], yoga[1]], date: \.startedAt, id: \.id, newestFirst: false
+                    ).map(\.id))
             #expect(try await ids(RecordQuery(kind: "run")) == runs.reversed().map(\.id))
             #expect(try await ids(RecordQuery(from: Fixture.at(250), kind: "yoga")) == [yoga[1].id])
             #expect(try await ids(RecordQuery(to: Fixture.at(0))).isEmpty)
@@ -142,8 +145,11 @@ extension RepositoryContractTests {
             }
             #expect(try await ids(RecordQuery(kind: "snack", newestFirst: false)) == [meals[2].id, meals[3].id])
             #expect(try await ids(RecordQuery(kind: MealType.breakfast.rawValue)) == [meals[0].id])
-            #expect(try await ids(RecordQuery(from: Fixture.at(100), to: Fixture.at(200))) == Self.ordered(
-                Array(meals[1...3]), date: \.loggedAt, id: \.id, newestFirst: true).map(\.id))
+            #expect(
+                try await ids(RecordQuery(from: Fixture.at(100), to: Fixture.at(200)))
+                    == Self.ordered(
+                        Array(meals[1...3]), date: \.loggedAt, id: \.id, newestFirst: true
+                    ).map(\.id))
             let expected = Self.ordered(meals, date: \.loggedAt, id: \.id, newestFirst: true).map(\.id)
             var paged: [UUID] = []
             for offset in [0, 2, 4] { paged += try await ids(RecordQuery(limit: 2, offset: offset)) }

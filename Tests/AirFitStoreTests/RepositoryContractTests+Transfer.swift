@@ -1,5 +1,6 @@
 import AirFitCore
 import AirFitStore
+import AirFitTestSupport
 import Foundation
 import Testing
 
@@ -36,7 +37,8 @@ extension RepositoryContractTests {
 
     // MARK: Round trip
 
-    @Test("Export → decode → import into a fresh store → export again gives the same archive", arguments: Backend.allCases, Backend.allCases)
+    @Test(
+        "Export → decode → import into a fresh store → export again gives the same archive", arguments: Backend.allCases, Backend.allCases)
     func exportRoundTrip(source: Backend, target: Backend) async throws {
         try await source.withStore { from in
             let seeded = try await Fixture.seed(from.repository)
@@ -182,19 +184,32 @@ extension RepositoryContractTests {
             }
         }
         let files: [(String, Data, String)] = [
-            ("not JSON", Data("name,email\r\nAnn,ann@example.com\r\n".utf8), "This file is not valid JSON, so it cannot be an AirFit export."),
+            (
+                "not JSON", Data("name,email\r\nAnn,ann@example.com\r\n".utf8),
+                "This file is not valid JSON, so it cannot be an AirFit export."
+            ),
             ("truncated", bytes.prefix(bytes.count / 2), "This file is not valid JSON, so it cannot be an AirFit export."),
-            ("no marker", Data(#"{"user":{},"version":1}"#.utf8),
-             "This file is not an AirFit export: it has no \"format\": \"airfit-export\" marker."),
-            ("foreign format", try edited { $0["format"] = .string("fitbit-export") },
-             "This file is not an AirFit export: it has no \"format\": \"airfit-export\" marker."),
+            (
+                "no marker", Data(#"{"user":{},"version":1}"#.utf8),
+                "This file is not an AirFit export: it has no \"format\": \"airfit-export\" marker."
+            ),
+            (
+                "foreign format", try edited { $0["format"] = .string("fitbit-export") },
+                "This file is not an AirFit export: it has no \"format\": \"airfit-export\" marker."
+            ),
             ("wrong version", try edited { $0["version"] = .number(7) }, "This export has version 7; this AirFit reads version 1."),
-            ("wrong type", try editWorkout("durationMinutes", .string("45")),
-             "The export is damaged: workouts[0].durationMinutes should be a number."),
-            ("bad date", try editWorkout("startedAt", .string("last Tuesday")),
-             "The export is damaged: workouts[0].startedAt: Expected an ISO-8601 date, got \"last Tuesday\""),
-            ("another user's record", try editWorkout("userID", .string(UUID().uuidString)),
-             "workouts[0] belongs to another user than the archive's user."),
+            (
+                "wrong type", try editWorkout("durationMinutes", .string("45")),
+                "The export is damaged: workouts[0].durationMinutes should be a number."
+            ),
+            (
+                "bad date", try editWorkout("startedAt", .string("last Tuesday")),
+                "The export is damaged: workouts[0].startedAt: Expected an ISO-8601 date, got \"last Tuesday\""
+            ),
+            (
+                "another user's record", try editWorkout("userID", .string(UUID().uuidString)),
+                "workouts[0] belongs to another user than the archive's user."
+            ),
         ]
         try await backend.withStore { store in
             for (label, data, message) in files {
@@ -223,17 +238,19 @@ extension RepositoryContractTests {
             #expect(try await store.repository.exports(userID: seeded.user.id).first == record)
 
             let entries = try PythonZip.read(bytes: sink.bytes)
-            #expect(entries.map(\.name) == [
-                "users.csv", "onboarding_profiles.csv", "workouts.csv", "workout_sets.csv", "food_entries.csv", "food_items.csv",
-                "daily_logs.csv", "coach_messages.csv", "data_exports.csv",
-            ])
+            #expect(
+                entries.map(\.name) == [
+                    "users.csv", "onboarding_profiles.csv", "workouts.csv", "workout_sets.csv", "food_entries.csv", "food_items.csv",
+                    "daily_logs.csv", "coach_messages.csv", "data_exports.csv",
+                ])
             var tables: [String: [[String]]] = [:]
             for entry in entries { tables[entry.name] = entry.rows ?? [] }
             let dataRows = tables.mapValues { $0.count - 1 }
-            #expect(dataRows == [
-                "users.csv": 1, "onboarding_profiles.csv": 1, "workouts.csv": 3, "workout_sets.csv": 9, "food_entries.csv": 4,
-                "food_items.csv": 8, "daily_logs.csv": 3, "coach_messages.csv": 5, "data_exports.csv": 2,
-            ])
+            #expect(
+                dataRows == [
+                    "users.csv": 1, "onboarding_profiles.csv": 1, "workouts.csv": 3, "workout_sets.csv": 9, "food_entries.csv": 4,
+                    "food_items.csv": 8, "daily_logs.csv": 3, "coach_messages.csv": 5, "data_exports.csv": 2,
+                ])
             // Every row has as many cells as its header.
             for (name, rows) in tables {
                 let width = rows.first?.count ?? 0

@@ -4,17 +4,19 @@ import Testing
 
 @Suite("StoreConfiguration")
 struct StoreConfigurationTests {
-    @Test("The redacted description never contains the password", arguments: [
-        ("postgres://airfit:s3cr3t-Pa55@db.example.com:5432/airfit", "s3cr3t-Pa55"),
-        ("postgresql://airfit:hunter2hunter2@localhost/airfit?sslmode=require", "hunter2hunter2"),
-        ("postgres://airfit:p%40ss%2Fw0rd!@db.internal/airfit", "p%40ss%2Fw0rd!"),
-        ("postgres://airfit:p%40ss%2Fw0rd!@db.internal/airfit", "p@ss/w0rd!"),
-        ("postgres://db.internal/airfit?user=airfit&password=querySecret99", "querySecret99"),
-        ("postgres://airfit:with space@db.internal/airfit", "with space"),
-        ("postgres://airfit:hash#frag@db.internal/airfit", "hash#frag"),
-        ("postgres://:onlyPassword77@db.internal/airfit", "onlyPassword77"),
-        ("postgres://airfit:colon:inside:pw@db.internal/airfit", "colon:inside:pw"),
-    ])
+    @Test(
+        "The redacted description never contains the password",
+        arguments: [
+            ("postgres://airfit:s3cr3t-Pa55@db.example.com:5432/airfit", "s3cr3t-Pa55"),
+            ("postgresql://airfit:hunter2hunter2@localhost/airfit?sslmode=require", "hunter2hunter2"),
+            ("postgres://airfit:p%40ss%2Fw0rd!@db.internal/airfit", "p%40ss%2Fw0rd!"),
+            ("postgres://airfit:p%40ss%2Fw0rd!@db.internal/airfit", "p@ss/w0rd!"),
+            ("postgres://db.internal/airfit?user=airfit&password=querySecret99", "querySecret99"),
+            ("postgres://airfit:with space@db.internal/airfit", "with space"),
+            ("postgres://airfit:hash#frag@db.internal/airfit", "hash#frag"),
+            ("postgres://:onlyPassword77@db.internal/airfit", "onlyPassword77"),
+            ("postgres://airfit:colon:inside:pw@db.internal/airfit", "colon:inside:pw"),
+        ])
     func redactsPassword(url: String, password: String) {
         let description = StoreConfiguration(backend: .postgres(url: url)).redactedDescription
         #expect(!description.contains(password), "\(description)")
@@ -23,7 +25,8 @@ struct StoreConfigurationTests {
 
     @Test("The redacted description still says where the database is")
     func keepsLocation() {
-        let description = StoreConfiguration(backend: .postgres(url: "postgres://airfit:pw123456@db.example.com:5433/fit")).redactedDescription
+        let description = StoreConfiguration(backend: .postgres(url: "postgres://airfit:pw123456@db.example.com:5433/fit"))
+            .redactedDescription
         #expect(description == "PostgreSQL at postgres://airfit:***@db.example.com:5433/fit")
         #expect(StoreConfiguration(backend: .sqlite(path: "/data/airfit.sqlite")).redactedDescription == "SQLite at /data/airfit.sqlite")
     }
@@ -37,7 +40,8 @@ struct StoreConfigurationTests {
         #expect(sqlite.backend == .sqlite(path: "/tmp/airfit-config-test/airfit.sqlite"))
     }
 
-    @Test("A DATABASE_URL that is not postgres:// is refused", arguments: ["mysql://u:p@h/db", "postgres://", "/var/lib/db.sqlite", "h:5432"])
+    @Test(
+        "A DATABASE_URL that is not postgres:// is refused", arguments: ["mysql://u:p@h/db", "postgres://", "/var/lib/db.sqlite", "h:5432"])
     func invalidURL(url: String) {
         #expect(throws: StoreError.invalidDatabaseURL) {
             try StoreConfiguration.fromEnvironment(["DATABASE_URL": url], dataDirectory: DataDirectory(path: "/tmp"))

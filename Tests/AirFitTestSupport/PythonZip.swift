@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// Opens a zip with Python's `zipfile` (an independent reader) and returns each entry's text.
-enum PythonZip {
-    struct Entry: Decodable, Equatable {
-        var name: String
-        var text: String
-        var size: Int
-        var dateTime: [Int]
+public enum PythonZip {
+    public struct Entry: Decodable, Equatable, Sendable {
+        public var name: String
+        public var text: String
+        public var size: Int
+        public var dateTime: [Int]
         /// The rows as Python's `csv` module reads them (for `.csv` entries).
-        var rows: [[String]]?
+        public var rows: [[String]]?
     }
 
     private static let script = """
@@ -28,7 +28,7 @@ enum PythonZip {
         """
 
     /// Reads the zip at `path`; records an issue with Python's message when it cannot.
-    static func read(path: String) throws -> [Entry] {
+    public static func read(path: String) throws -> [Entry] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, path]
@@ -47,7 +47,7 @@ enum PythonZip {
     }
 
     /// Writes `bytes` to a temporary file, reads it, and removes the file.
-    static func read(bytes: [UInt8]) throws -> [Entry] {
+    public static func read(bytes: [UInt8]) throws -> [Entry] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-zip-\(UUID().uuidString).zip").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))

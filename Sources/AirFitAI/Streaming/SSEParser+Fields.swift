@@ -75,8 +75,7 @@ extension SSEParser {
         }
     }
 
-    private mutating func dispatch<Sink: SSEEventSink>(borrowing borrowed: inout BorrowedFields, into sink: inout Sink)
-    {
+    private mutating func dispatch<Sink: SSEEventSink>(borrowing borrowed: inout BorrowedFields, into sink: inout Sink) {
         defer {
             borrowed.type = nil
             if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }

@@ -28,7 +28,8 @@ struct CoachContextBuilder: Sendable {
         var lines: [String] = []
         if let workouts = try? await repository.workouts(userID: user.id, query: query) {
             lines += workouts.map { workout in
-                var text = "\(Self.day(workout.startedAt, zone)): workout \(workout.type), \(FiniteNumber.displayInt(workout.durationMinutes)) min"
+                var text =
+                    "\(Self.day(workout.startedAt, zone)): workout \(workout.type), \(FiniteNumber.displayInt(workout.durationMinutes)) min"
                 if !workout.exercises.isEmpty { text += ", \(workout.exercises.map(\.name).joined(separator: ", "))" }
                 return text
             }

@@ -35,7 +35,9 @@ public enum ArchiveValidator {
         for (index, message) in archive.coachMessages.enumerated() {
             problems += ArchiveLimits.problems(message, at: "coachMessages[\(index)]")
         }
-        if let index = archive.dataExports.firstIndex(where: { $0.size < 0 }) { problems.append("dataExports[\(index)].size must be 0 or more.") }
+        if let index = archive.dataExports.firstIndex(where: { $0.size < 0 }) {
+            problems.append("dataExports[\(index)].size must be 0 or more.")
+        }
         if let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s"))" : ""
             throw RepositoryError.invalid("\(first)\(more)")

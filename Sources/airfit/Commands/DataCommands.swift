@@ -98,7 +98,9 @@ struct ImportCommand: AsyncParsableCommand {
             let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
             guard size <= ArchiveLimits.maximumBytes else {
                 throw CLI.fail(
-                    CLIError("\(file) is larger than \(ArchiveLimits.maximumBytes / 1024 / 1024) MB, more than any AirFit export; nothing was imported."))
+                    CLIError(
+                        "\(file) is larger than \(ArchiveLimits.maximumBytes / 1024 / 1024) MB, more than any AirFit export; nothing was imported."
+                    ))
             }
             // Mapped, not copied: the file's pages are read as the decoder needs them.
             data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)

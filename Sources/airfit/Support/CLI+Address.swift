@@ -12,7 +12,8 @@ extension CLI {
         }
         guard let normalized = BaseURLRule.normalized(flag) else { throw CLIError(BaseURLRule.problem) }
         if let credential, !credential.isBound(to: normalized) {
-            let saved = credential.baseURL ?? AIProviderID(rawValue: provider).map { AIProviderCatalog.info($0).baseURL } ?? "its default address"
+            let saved =
+                credential.baseURL ?? AIProviderID(rawValue: provider).map { AIProviderCatalog.info($0).baseURL } ?? "its default address"
             throw CLIError(
                 "The stored \(provider) key was saved for \(saved) and is only sent there. To use \(normalized), "
                     + "store the key for it: airfit keys set \(provider) --base-url \(normalized)")

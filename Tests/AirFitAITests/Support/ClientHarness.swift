@@ -1,5 +1,5 @@
-import AirFitTestSupport
 import AirFitAI
+import AirFitTestSupport
 import Foundation
 
 /// A client wired for tests: short timeouts, recorded (not slept) retry delays.

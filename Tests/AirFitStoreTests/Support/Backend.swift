@@ -1,9 +1,10 @@
 import AirFitCore
-@testable import AirFitStore
 import Foundation
 import Logging
 import SQLKit
 import Testing
+
+@testable import AirFitStore
 
 /// The storage backends every repository contract test runs against.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {

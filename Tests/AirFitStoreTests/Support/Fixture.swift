@@ -33,7 +33,7 @@ enum Fixture {
                 authoritativeDirect: 0.1, empatheticEncouraging: 0.4, analyticalPrecise: 0.3, playfulMotivating: 0.2),
             engagementPreference: .consistentBalanced, customEngagement: CustomEngagementSettings(dailyInsights: true),
             availability: [
-                WorkoutAvailabilityBlock(dayOfWeek: 2, startTime: TimeOfDay("6:30")!, endTime: TimeOfDay("7:30")!),
+                WorkoutAvailabilityBlock(dayOfWeek: 2, startTime: TimeOfDay("6:30")!, endTime: TimeOfDay("7:30")!)
             ],
             sleepSchedule: .default,
             motivationStyle: MotivationStyle(achievementStyle: .dataFocused, inactivityStyle: .gentleNudge),
@@ -49,9 +49,11 @@ enum Fixture {
         Workout(
             id: id, userID: userID, type: type, startedAt: at(seconds), durationMinutes: 45.5, caloriesBurned: 320.25,
             exercises: [
-                Workout.Exercise(name: "Squat", sets: [
-                    Workout.ExerciseSet(reps: 5, weightKg: 100), Workout.ExerciseSet(reps: 5, weightKg: 102.5),
-                ]),
+                Workout.Exercise(
+                    name: "Squat",
+                    sets: [
+                        Workout.ExerciseSet(reps: 5, weightKg: 100), Workout.ExerciseSet(reps: 5, weightKg: 102.5),
+                    ]),
                 Workout.Exercise(name: "Row, \"erg\"", sets: [Workout.ExerciseSet(durationSeconds: 600, distanceMeters: 2000)]),
             ],
             notes: "=felt strong", createdAt: at(seconds + 3600))
