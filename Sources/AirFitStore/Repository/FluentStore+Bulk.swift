@@ -1,11 +1,15 @@
-import AirFitCore
-import FluentKit
+public import AirFitCore
+public import FluentKit
 import Foundation
 import SQLKit
 
 extension FluentStore {
     /// Deletes the user's rows from every table, vault entries and the onboarding draft included, in one transaction.
     public func deleteAllData(userID: UUID) async throws -> [String: Int] {
+        try await users.writing(userID) { try await eraseAll(userID: userID) }
+    }
+
+    private func eraseAll(userID: UUID) async throws -> [String: Int] {
         try await database.transaction { db in
             var counts: [String: Int] = [:]
             counts[VaultEntryModel.schema] = try await Self.deleteRows(VaultEntryModel.query(on: db).filter(\.$userID == userID))

@@ -1,5 +1,5 @@
-import AirFitCore
-import FluentKit
+public import AirFitCore
+public import FluentKit
 import Foundation
 import SQLKit
 
@@ -13,6 +13,9 @@ public final class FluentStore: AirFitRepository, Sendable {
         FoodEntryModel.schema, WorkoutModel.schema, OnboardingDraftModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, UserModel.schema,
     ]
+
+    /// People's settings read in the last seconds (every page reads them); forgotten on every write here.
+    let users = UserReadCache()
 
     init(database: any Database) {
         self.database = database
@@ -30,15 +33,21 @@ public final class FluentStore: AirFitRepository, Sendable {
     // MARK: Users
 
     public func createUser(_ user: User) async throws {
-        try await mapped("A user with id \(user.id)") { try await UserModel(user).create(on: database) }
+        try await users.writing(user.id) {
+            try await mapped("A user with id \(user.id)") { try await UserModel(user).create(on: database) }
+        }
     }
 
     // Reads on a page's path are SQL text with bound values, decoded into `Decodable` rows: the model layer reflects
     // over every model on every query and re-serializes its SQL (scripts/bench-pages.sh measures the difference).
 
     public func user(id: UUID) async throws -> User? {
-        try await database.sql.raw("SELECT \(unsafeRaw: UserRow.columns) FROM users WHERE id = \(bind: id)")
+        let (cached, generation) = users.user(id)
+        if let cached { return cached }
+        let user = try await database.sql.raw("SELECT \(unsafeRaw: UserRow.columns) FROM users WHERE id = \(bind: id)")
             .first(decoding: UserRow.self)?.domain()
+        if let user { users.store(user, readAt: generation) }
+        return user
     }
 
     public func users() async throws -> [User] {
@@ -47,16 +56,22 @@ public final class FluentStore: AirFitRepository, Sendable {
     }
 
     public func updateUser(_ user: User) async throws {
-        guard let model = try await UserModel.find(user.id, on: database) else {
-            throw RepositoryError.notFound("User \(user.id)")
+        try await users.writing(user.id) {
+            guard let model = try await UserModel.find(user.id, on: database) else {
+                throw RepositoryError.notFound("User \(user.id)")
+            }
+            try model.update(from: user)
+            try await model.update(on: database)
         }
-        try model.update(from: user)
-        try await model.update(on: database)
     }
 
     /// Read, merge and write in one transaction; on PostgreSQL the row is locked (`FOR UPDATE`) for it, on SQLite
     /// the single connection serializes transactions.
     public func updateUser(_ edited: User, from original: User) async throws {
+        try await users.writing(edited.id) { try await mergeUser(edited, from: original) }
+    }
+
+    private func mergeUser(_ edited: User, from original: User) async throws {
         try await database.transaction { db in
             if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql" {
                 try await sql.raw("SELECT id FROM users WHERE id = \(bind: edited.id) FOR UPDATE").run()
@@ -83,6 +98,10 @@ public final class FluentStore: AirFitRepository, Sendable {
 
     public func saveOnboarding(_ profile: OnboardingProfile, user: User) async throws {
         guard profile.userID == user.id else { throw RepositoryError.invalid("The profile belongs to another user.") }
+        try await users.writing(user.id) { try await replaceOnboarding(profile, user: user) }
+    }
+
+    private func replaceOnboarding(_ profile: OnboardingProfile, user: User) async throws {
         try await database.transaction { db in
             if let model = try await UserModel.find(user.id, on: db) {
                 try model.update(from: user)
