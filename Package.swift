@@ -20,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
+        // Already in the graph through the packages above; named because our targets import them directly.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.28.0"),
     ],
     targets: [
         // Domain: models, unit conversion, flows, repository protocols. Foundation only.
@@ -31,6 +34,8 @@ let package = Package(
                 "AirFitCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // Weather providers and cache.
@@ -40,6 +45,8 @@ let package = Package(
                 "AirFitCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // Persistence: FluentKit on SQLite or PostgreSQL, the key vault, export and import.
@@ -50,8 +57,11 @@ let package = Package(
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The coach: chat engine, tools, goal analysis.
@@ -61,12 +71,14 @@ let package = Package(
         .target(
             name: "AirFitServer",
             dependencies: [
-                "AirFitCore", "AirFitStore", "AirFitAI", "AirFitCoach",
+                "AirFitCore", "AirFitAI", "AirFitCoach",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["Templates", "Assets"],
             plugins: ["EmbedFiles"]
@@ -81,11 +93,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(
             name: "AirFitBench",
-            dependencies: ["AirFitCore", "AirFitStore", "AirFitAI"]
+            dependencies: ["AirFitCore", "AirFitStore", "AirFitAI", .product(name: "Logging", package: "swift-log")]
         ),
         // Test doubles shared by the test targets: a real fake-provider HTTP server, a lock box, a zip reader (Python's).
         .target(
@@ -114,3 +127,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every target of ours builds with the language's upcoming rules: existentials spelled `any`, members visible only
+// through modules the file imports, and imports internal unless a file re-exports them with `public import`.
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
+}

@@ -1,10 +1,9 @@
-import AirFitAI
-import AirFitCoach
-import AirFitCore
-import AirFitStore
-import Foundation
-import Hummingbird
-import Logging
+public import AirFitAI
+public import AirFitCoach
+public import AirFitCore
+public import Foundation
+public import Hummingbird
+public import Logging
 
 /// The services the routes use.
 public struct ServerDependencies: Sendable {

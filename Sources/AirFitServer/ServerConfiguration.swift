@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the server listens and how it behaves; environment first, flags override.
 public struct ServerConfiguration: Sendable, Equatable {

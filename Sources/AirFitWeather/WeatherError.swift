@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why weather could not be fetched, worded for the person who has to act on it.
 ///

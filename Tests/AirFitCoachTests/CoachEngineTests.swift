@@ -1,5 +1,6 @@
 import AirFitAI
 import AirFitCore
+import AirFitStore
 import Foundation
 import Testing
 

@@ -21,7 +21,7 @@ struct DataExporterTests {
             _ = try DataExporter.decodeArchive(data)
             return nil
         } catch {
-            return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            return (error as? any LocalizedError)?.errorDescription ?? "\(error)"
         }
     }
 

@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// Keeps every log line (message and metadata) so tests can check what would have been written.
 public struct CapturingLogHandler: LogHandler {

@@ -1,3 +1,4 @@
+import AirFitCore
 import AirFitWeather
 import Foundation
 import Testing

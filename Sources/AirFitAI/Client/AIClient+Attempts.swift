@@ -1,3 +1,5 @@
+import Logging
+
 /// Opening a stream: attempts, status handling and retries before the first byte.
 extension AIClient {
     /// An open response whose first chunk has arrived.

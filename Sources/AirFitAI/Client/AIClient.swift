@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// Streams chat completions from any provider, with retries before the first byte, per-provider
 /// concurrency limits, timeouts and byte limits.

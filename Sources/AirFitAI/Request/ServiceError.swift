@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why an AI request failed, in words a person can act on.
 ///

@@ -1,4 +1,4 @@
-import AirFitAI
+public import AirFitAI
 
 /// Anything that streams a chat completion: the real ``AIClient`` or a scripted stand-in.
 public protocol ChatStreaming: Sendable {

@@ -1,6 +1,6 @@
 import AirFitAI
-import AirFitCore
-import Foundation
+public import AirFitCore
+public import Foundation
 
 /// The coach's conversation engine: builds the persona's system prompt, sends the recent history and the new
 /// message to the person's provider, streams the reply, runs the tools the model calls (a bounded loop) and
@@ -218,6 +218,6 @@ public struct CoachEngine: Sendable {
             if case .cancelled = error { return "You stopped the reply." }
             return error.errorDescription ?? "The connection to the AI provider failed."
         }
-        return (error as? LocalizedError)?.errorDescription ?? "The connection to the AI provider failed."
+        return (error as? any LocalizedError)?.errorDescription ?? "The connection to the AI provider failed."
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why the coach cannot answer, in words a person can act on.
 public enum CoachError: Error, LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import AirFitCore
+public import AirFitCore
 
 /// What happens while the coach answers one message, in order, for a UI to render as it arrives.
 public enum CoachEvent: Sendable, Equatable {

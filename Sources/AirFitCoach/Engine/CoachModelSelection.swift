@@ -1,6 +1,6 @@
-import AirFitAI
-import AirFitCore
-import Foundation
+public import AirFitAI
+public import AirFitCore
+public import Foundation
 
 /// The provider, model, key and sampling settings the coach uses for one person.
 public struct CoachModelSelection: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import AirFitCore
-import AirFitWeather
+public import AirFitCore
+public import AirFitWeather
 import Foundation
 
 /// The weather service as the coach sees it: current conditions and a three-day outlook as JSON.

@@ -1,5 +1,5 @@
 import AirFitAI
-import AirFitCore
+public import AirFitCore
 import Foundation
 
 /// "LLM call 1": turns a free-text aspiration into a ``StructuredGoal``.

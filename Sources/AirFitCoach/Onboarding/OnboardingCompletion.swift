@@ -1,4 +1,4 @@
-import AirFitCore
+public import AirFitCore
 import Foundation
 
 /// The two effects the onboarding state machine asks for — `.generate` and `.complete` — shared by the web app and the CLI.

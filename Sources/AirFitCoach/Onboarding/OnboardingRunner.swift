@@ -1,4 +1,4 @@
-import AirFitCore
+public import AirFitCore
 import Foundation
 
 /// Runs Core's onboarding state machine for a host (the web app or the command line): one event in, every action

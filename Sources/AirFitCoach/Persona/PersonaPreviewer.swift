@@ -1,6 +1,6 @@
 import AirFitAI
-import AirFitCore
-import Foundation
+public import AirFitCore
+public import Foundation
 
 /// "Generate new preview": a short message in the persona's voice, streamed from the person's provider.
 public struct PersonaPreviewer: Sendable {

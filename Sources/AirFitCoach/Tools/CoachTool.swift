@@ -1,5 +1,5 @@
-import AirFitCore
-import Foundation
+public import AirFitCore
+public import Foundation
 
 /// A tool the coach model may call: name, what it does, and its parameters as JSON Schema.
 public struct CoachToolDefinition: Sendable, Equatable {

@@ -18,7 +18,8 @@ struct GetWeatherTool: CoachToolHandler {
                 latitude: location.latitude, longitude: location.longitude, units: context.user.preferredUnits)
             return ToolOutcome(resultJSON: String(decoding: try summary.encoded(), as: UTF8.self), isError: false)
         } catch {
-            throw ToolError.unavailable("Weather could not be fetched: \((error as? LocalizedError)?.errorDescription ?? "unknown error").")
+            throw ToolError.unavailable(
+                "Weather could not be fetched: \((error as? any LocalizedError)?.errorDescription ?? "unknown error").")
         }
     }
 }

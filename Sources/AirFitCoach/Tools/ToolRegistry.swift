@@ -1,4 +1,4 @@
-import AirFitCore
+public import AirFitCore
 import Foundation
 
 /// The coach's tools by name, and a dispatcher that never throws: every failure becomes a tool error for the model.
@@ -37,7 +37,7 @@ public struct ToolRegistry: Sendable {
     }
 
     static func errorOutcome(_ error: any Error) -> ToolOutcome {
-        let message = (error as? LocalizedError)?.errorDescription ?? "The tool failed."
+        let message = (error as? any LocalizedError)?.errorDescription ?? "The tool failed."
         let json = (try? JSONCoding.encoder.encode(["error": message])).map { String(decoding: $0, as: UTF8.self) }
         return ToolOutcome(resultJSON: json ?? #"{"error":"The tool failed."}"#, isError: true)
     }

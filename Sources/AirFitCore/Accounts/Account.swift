@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A web sign-in for the installation's owner: an email and a password hash (never the password).
 public struct Account: Codable, Sendable, Equatable, Identifiable {

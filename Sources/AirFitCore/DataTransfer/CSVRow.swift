@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Builds one RFC 4180 CSV line.
 ///

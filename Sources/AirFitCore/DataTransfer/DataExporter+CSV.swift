@@ -2,7 +2,7 @@ import Foundation
 
 extension DataExporter {
     /// Writes a zip with one CSV per table; nested lists (sets, food items) get tables of their own.
-    func writeCSV(user: User, to sink: ByteSink, now: Date) async throws {
+    func writeCSV(user: User, to sink: any ByteSink, now: Date) async throws {
         let zip = ZipWriter(sink: sink, date: now)
         let id = user.id
         func table<T>(_ name: String, _ header: [String], _ fetch: (RecordQuery) async throws -> [T], rows: (T) -> [CSVRow]) async throws {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Writes everything of one user (never secrets) as a JSON archive or a zip of CSV tables.
 ///
@@ -16,7 +16,7 @@ public struct DataExporter: Sendable {
     /// Writes the export to `sink` and records it in the export history.
     /// - Returns: the history record (size = bytes written).
     @discardableResult
-    public func export(userID: UUID, format: ExportFormat, to sink: ByteSink, now: Date = Date()) async throws -> DataExport {
+    public func export(userID: UUID, format: ExportFormat, to sink: any ByteSink, now: Date = Date()) async throws -> DataExport {
         guard let user = try await repository.user(id: userID) else { throw RepositoryError.notFound("User \(userID)") }
         switch format {
         case .json: try await writeJSON(user: user, to: sink, now: now)
@@ -79,7 +79,7 @@ public struct DataExporter: Sendable {
 
     // MARK: JSON
 
-    private func writeJSON(user: User, to sink: ByteSink, now: Date) async throws {
+    private func writeJSON(user: User, to sink: any ByteSink, now: Date) async throws {
         let encoder = JSONCoding.encoder
         let id = user.id
         func encode<T: Encodable>(_ value: T) throws -> [UInt8] { Array(try encoder.encode(value)) }

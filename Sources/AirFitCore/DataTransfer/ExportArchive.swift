@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything AirFit stores for one person except secrets: the JSON export format.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Writes a zip archive (stored entries, streamed with data descriptors) to a sink.
 ///
@@ -6,7 +6,7 @@ import Foundation
 /// next to what a spreadsheet opens. Each entry's CRC and size follow its data, so an entry
 /// is written as it is produced and memory stays flat.
 public final class ZipWriter {
-    private let sink: ByteSink
+    private let sink: any ByteSink
     private var central: [UInt8] = []
     private var entryCount = 0
     private var current: (name: [UInt8], offset: UInt32, crc: CRC32, size: UInt32)?
@@ -14,7 +14,7 @@ public final class ZipWriter {
     private let dosDate: UInt16
 
     /// Creates a writer; entries are stamped with `date` (UTC).
-    public init(sink: ByteSink, date: Date = Date()) {
+    public init(sink: any ByteSink, date: Date = Date()) {
         self.sink = sink
         let parts = ISO8601.string(from: date).split(whereSeparator: { "-T:.Z".contains($0) }).compactMap { Int($0) }
         let (year, month, day, hour, minute, second) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An in-memory implementation of every repository, for tests and previews.
 public actor InMemoryStore: AirFitRepository {

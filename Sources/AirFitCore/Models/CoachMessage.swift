@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Who wrote a message in a coach conversation.
 public enum MessageRole: String, Codable, CaseIterable, Sendable {

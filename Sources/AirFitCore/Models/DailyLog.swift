@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a person felt on a day, with body metrics.
 public struct DailyLog: Codable, Sendable, Equatable, Identifiable {

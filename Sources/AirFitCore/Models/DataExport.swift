@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The file format of a data export.
 public enum ExportFormat: String, Codable, CaseIterable, Sendable {

@@ -3,7 +3,7 @@ import Foundation
 extension DecodingError {
     /// A sentence naming the path and what was expected: `workouts[1].durationMinutes should be a number.`
     public var readableDescription: String {
-        func path(_ codingPath: [CodingKey]) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
             let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the top level" : text)
         }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which meal an entry belongs to.
 public enum MealType: String, Codable, CaseIterable, Sendable {

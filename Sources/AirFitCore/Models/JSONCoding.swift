@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one JSON configuration used for stored documents and exports: sorted keys, ISO-8601 dates.
 public enum JSONCoding {

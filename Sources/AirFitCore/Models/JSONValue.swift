@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Any JSON value, for documents whose shape is not fixed (stored profiles, tool arguments).
 public enum JSONValue: Codable, Sendable, Equatable, Hashable {
@@ -9,7 +9,7 @@ public enum JSONValue: Codable, Sendable, Equatable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -26,7 +26,7 @@ public enum JSONValue: Codable, Sendable, Equatable, Hashable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The saved result of onboarding: the persona and communication preferences, as JSON documents.
 public struct OnboardingProfile: Codable, Sendable, Equatable, Identifiable {

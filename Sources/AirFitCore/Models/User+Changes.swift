@@ -13,7 +13,7 @@ extension User {
 
     private typealias FieldCopy = @Sendable (inout User, User, User) -> Void
 
-    private static func field<T: Equatable>(_ path: WritableKeyPath<User, T> & Sendable) -> FieldCopy {
+    private static func field<T: Equatable>(_ path: any WritableKeyPath<User, T> & Sendable) -> FieldCopy {
         { merged, edited, original in
             if edited[keyPath: path] != original[keyPath: path] { merged[keyPath: path] = edited[keyPath: path] }
         }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A person using AirFit, with every preference the settings and account screens read or write.
 public struct User: Codable, Sendable, Equatable, Identifiable {

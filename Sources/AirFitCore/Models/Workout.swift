@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A logged training session.
 public struct Workout: Codable, Sendable, Equatable, Identifiable {

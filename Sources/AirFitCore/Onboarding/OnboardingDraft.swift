@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything entered so far in the Persona Blueprint Flow; persisted so a half-finished flow resumes.
 public struct OnboardingDraft: Codable, Sendable, Equatable {

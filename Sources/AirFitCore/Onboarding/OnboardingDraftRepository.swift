@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Keeps each user's half-finished onboarding so it survives a restart.
 ///

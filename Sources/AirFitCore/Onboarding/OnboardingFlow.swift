@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The Persona Blueprint Flow as an explicit state machine: events in, actions out, no I/O.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension OnboardingProfile {
     /// A copy with new achievement and inactivity styles written into both the persona and the

@@ -45,7 +45,7 @@ public struct TimeOfDay: Codable, Sendable, Hashable, Comparable, CustomStringCo
         return self >= start || self < end
     }
 
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = TimeOfDay(text) else {
@@ -54,7 +54,7 @@ public struct TimeOfDay: Codable, Sendable, Hashable, Comparable, CustomStringCo
         self = value
     }
 
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

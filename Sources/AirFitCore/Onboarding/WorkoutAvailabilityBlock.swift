@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A weekly window when the person can usually train.
 public struct WorkoutAvailabilityBlock: Codable, Identifiable, Sendable, Equatable {

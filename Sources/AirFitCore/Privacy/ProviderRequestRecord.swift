@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The exact body of one request sent to an AI provider for a person (never the key: keys travel in headers),
 /// kept so Settings → Privacy can show what the coach sent.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The live facts the system prompt includes, gathered by the caller (no I/O here).
 public struct PromptContext: Sendable, Equatable {

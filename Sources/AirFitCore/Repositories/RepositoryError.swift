@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A storage failure, with a message a person can act on.
 public enum RepositoryError: Error, LocalizedError, Equatable, Sendable {

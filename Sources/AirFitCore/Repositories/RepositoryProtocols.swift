@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads and writes users.
 public protocol UserRepository: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the settings screens may show about a stored secret: never the secret itself.
 public struct StoredSecretSummary: Sendable, Equatable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A browser session as stored: the SHA-256 of its cookie token (never the token), the account it
 /// signs in as, and the CSRF token every form posts back.

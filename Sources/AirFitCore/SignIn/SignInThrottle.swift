@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The rule for password guesses: per account *and* client address, the first ``freeAttempts`` are free, then each
 /// attempt must wait a delay that doubles (30 s, 1 min, 2 min, … at most 15 min) after the previous one.

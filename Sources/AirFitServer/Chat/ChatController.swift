@@ -1,3 +1,4 @@
+import AirFitAI
 import AirFitCoach
 import AirFitCore
 import Foundation
@@ -82,7 +83,7 @@ struct ChatController: Sendable {
 
     /// A message for an error raised before the reply started (no provider, empty message, storage).
     static func message(for error: any Error) -> String {
-        (error as? LocalizedError)?.errorDescription ?? "Something went wrong. Try again."
+        (error as? any LocalizedError)?.errorDescription ?? "Something went wrong. Try again."
     }
 
     /// Streams a reply as server-sent events; one reply per person at a time, cancellable with `/chat/stop`.

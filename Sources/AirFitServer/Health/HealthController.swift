@@ -1,4 +1,5 @@
 import AirFitCore
+import Foundation
 import Hummingbird
 
 /// `GET /health`: the database's state as JSON, 503 when it is not reachable. Needs no sign-in.

@@ -1,5 +1,5 @@
-import Hummingbird
-import NIOCore
+public import Hummingbird
+public import NIOCore
 
 /// The request context of every route: Hummingbird's core storage, the peer address (for the sign-in limit) and
 /// who is asking (set by ``VisitorMiddleware`` before any route runs).

@@ -1,9 +1,9 @@
 import AirFitCore
-import FluentKit
+public import FluentKit
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import Foundation
-import Logging
+public import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
@@ -134,7 +134,7 @@ public final class AirFitDatabase: Sendable {
     static func describe(_ error: any Error) -> String {
         let text = String(reflecting: error)
         if text.contains("connect") || text.contains("Connection") { return "connection refused or timed out" }
-        if let localized = error as? LocalizedError, let description = localized.errorDescription { return description }
+        if let localized = error as? any LocalizedError, let description = localized.errorDescription { return description }
         return String(text.prefix(200))
     }
 }

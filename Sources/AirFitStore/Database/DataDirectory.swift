@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The folder where AirFit keeps its SQLite database and master key.
 public struct DataDirectory: Sendable, Equatable {

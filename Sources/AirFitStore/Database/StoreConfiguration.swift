@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which database to use.
 public struct StoreConfiguration: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Problems opening the store or the vault, with messages that say what to do.
 public enum StoreError: Error, LocalizedError, Equatable, Sendable {

@@ -1,5 +1,5 @@
-import AirFitCore
-import FluentKit
+public import AirFitCore
+public import FluentKit
 import Foundation
 import SQLKit
 

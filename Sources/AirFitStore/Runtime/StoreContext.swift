@@ -1,6 +1,6 @@
-import AirFitCore
-import Foundation
-import Logging
+public import AirFitCore
+public import Foundation
+public import Logging
 
 /// Everything a command or the server needs from storage: data directory, database, vault.
 public struct StoreContext: Sendable {

@@ -1,6 +1,6 @@
-import AirFitCore
+public import AirFitCore
 import Crypto
-import FluentKit
+public import FluentKit
 import Foundation
 import SQLKit
 

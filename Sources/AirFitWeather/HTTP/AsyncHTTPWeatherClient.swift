@@ -1,6 +1,8 @@
-import AsyncHTTPClient
+public import AsyncHTTPClient
 import Foundation
-import Logging
+public import Logging
+import NIOCore
+import NIOHTTP1
 
 /// ``WeatherHTTPClient`` on async-http-client, with a deadline over the whole exchange and a body limit.
 public struct AsyncHTTPWeatherClient: WeatherHTTPClient {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Hides credentials in URLs and text before they reach a log line or an error message.
 public enum URLRedactor {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A GET request to a weather provider.
 public struct WeatherHTTPRequest: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A calendar day at the forecast's location ("2024-06-01"), free of any time zone.
 public struct LocalDate: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The credit a provider asks for wherever its data is shown.
 public struct WeatherAttribution: Codable, Sendable, Hashable {

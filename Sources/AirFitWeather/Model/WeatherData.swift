@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Current conditions at a place, in the units they were requested in.
 public struct WeatherData: Codable, Sendable, Hashable {

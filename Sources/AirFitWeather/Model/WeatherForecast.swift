@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Daily and hourly forecast for a place, in the units it was requested in.
 public struct WeatherForecast: Codable, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import AirFitCore
+public import AirFitCore
 
 /// Where the weather is: coordinates and, when the provider knows it, a place name.
 public struct WeatherLocation: Codable, Sendable, Hashable {

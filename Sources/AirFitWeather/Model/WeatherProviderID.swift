@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The weather services AirFit can ask.
 public enum WeatherProviderID: String, Codable, CaseIterable, Sendable, Hashable {

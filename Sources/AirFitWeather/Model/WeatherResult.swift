@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Weather data as the service hands it out: the value plus how fresh it is.
 public struct WeatherResult<Value: Sendable>: Sendable {

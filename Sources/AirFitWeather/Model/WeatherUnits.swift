@@ -1,4 +1,4 @@
-import AirFitCore
+public import AirFitCore
 import Foundation
 
 /// The units weather values are requested and shown in, tied to the person's ``MeasurementSystem``.

@@ -1,5 +1,5 @@
-import AirFitCore
-import Foundation
+public import AirFitCore
+public import Foundation
 
 /// Where keyed providers get the person's API key: the secret vault, read at each request.
 public struct WeatherAPIKeySource: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// Builds the provider a person picked; the one place that knows every provider type.
 public enum WeatherProviderCatalog {

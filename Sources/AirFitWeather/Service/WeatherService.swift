@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// Weather for the app and the coach: validation, a 10-minute cache, and stale data when the provider fails.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Weather as plain-text tables, for the terminal and for logs a person reads.
 public enum WeatherTextReport {

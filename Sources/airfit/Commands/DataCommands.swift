@@ -1,6 +1,6 @@
 import AirFitCore
 import AirFitStore
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 
 /// `airfit export`.

@@ -1,5 +1,5 @@
 import AirFitAI
-import ArgumentParser
+public import ArgumentParser
 
 /// `airfit debug decode`: decodes a provider response body and prints its summary.
 struct DebugDecodeCommand: ParsableCommand {

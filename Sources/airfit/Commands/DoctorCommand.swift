@@ -2,6 +2,7 @@ import AirFitCore
 import AirFitStore
 import ArgumentParser
 import Foundation
+import Logging
 
 /// `airfit doctor`: checks the installation and says what to fix.
 struct DoctorCommand: AsyncParsableCommand {
@@ -28,14 +29,14 @@ struct DoctorCommand: AsyncParsableCommand {
                 _ = try MasterKey.load(environment: environment, dataDirectory: directory, createIfMissing: false)
                 report(true, "Master key: from AIRFIT_MASTER_KEY")
             } catch {
-                report(false, "Master key: \((error as? LocalizedError)?.errorDescription ?? "invalid")")
+                report(false, "Master key: \((error as? any LocalizedError)?.errorDescription ?? "invalid")")
             }
         } else if FileManager.default.fileExists(atPath: keyPath) {
             do {
                 _ = try MasterKey.read(path: keyPath)
                 report(true, "Master key: \(keyPath) (mode 600)")
             } catch {
-                report(false, "Master key: \((error as? LocalizedError)?.errorDescription ?? "unreadable")")
+                report(false, "Master key: \((error as? any LocalizedError)?.errorDescription ?? "unreadable")")
             }
         } else {
             report(false, "Master key: none yet (created on first `airfit serve` or `airfit keys set`)")
@@ -66,13 +67,13 @@ struct DoctorCommand: AsyncParsableCommand {
                     report(true, "Provider keys: \(names.isEmpty ? "none stored" : names.joined(separator: ", "))")
                 }
             } catch {
-                report(false, "Database: \((error as? LocalizedError)?.errorDescription ?? "check failed")")
+                report(false, "Database: \((error as? any LocalizedError)?.errorDescription ?? "check failed")")
             }
             await database.shutdown()
         } catch is ExitCode {
             // Already reported.
         } catch {
-            report(false, "Database: \((error as? LocalizedError)?.errorDescription ?? "cannot be opened")")
+            report(false, "Database: \((error as? any LocalizedError)?.errorDescription ?? "cannot be opened")")
         }
         if problems > 0 {
             print("\(problems) problem(s) found.")

@@ -1,3 +1,4 @@
+import AirFitCoach
 import AirFitCore
 import AirFitStore
 import ArgumentParser

@@ -1,5 +1,6 @@
 import AirFitAI
 import AirFitCore
+import AirFitStore
 import ArgumentParser
 import Foundation
 

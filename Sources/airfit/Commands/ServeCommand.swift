@@ -7,6 +7,7 @@ import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import Logging
 
 /// `airfit serve`: runs migrations and starts the web server.
 struct ServeCommand: AsyncParsableCommand {

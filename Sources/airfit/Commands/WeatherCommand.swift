@@ -1,7 +1,8 @@
 import AirFitCore
 import AirFitStore
 import AirFitWeather
-import ArgumentParser
+public import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 
 /// `airfit weather`: current conditions and the forecast for a point.

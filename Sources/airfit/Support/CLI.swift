@@ -34,7 +34,7 @@ enum CLI {
     /// Prints `error: <message>` to stderr and returns the exit code to throw.
     static func fail(_ error: any Error) -> any Error {
         if error is ExitCode || error is CleanExit { return error }
-        let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        let message = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
         printError("error: \(message)")
         return ExitCode.failure
     }

@@ -2,6 +2,7 @@ import AirFitAI
 import AirFitCoach
 import AirFitStore
 import AirFitWeather
+import AsyncHTTPClient
 import Foundation
 
 /// The coach engine as the command line runs it: storage, the key vault, the AI client and, unless turned

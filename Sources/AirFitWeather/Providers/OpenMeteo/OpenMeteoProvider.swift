@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// Open-Meteo (`/v1/forecast`): free, keyless, the default provider. Its data must be credited
 /// with ``WeatherAttribution/openMeteo`` wherever it is shown.

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// OpenWeatherMap's free API (`/data/2.5/weather`, `/data/2.5/forecast`), with the person's key from the vault.
 ///

@@ -1,6 +1,6 @@
 import AirFitCore
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// WeatherAPI.com (`/v1/current.json`, `/v1/forecast.json`), with the person's key from the vault.
 public struct WeatherAPIProvider: WeatherProvider {
