@@ -27,41 +27,42 @@ public struct DataExporter: Sendable {
         return record
     }
 
-    /// Reads a JSON archive and restores it (validated first; written atomically).
+    /// Reads a JSON archive held in memory and checks it (``ArchiveFileSource`` reads a file without holding it).
+    /// - Throws: `RepositoryError.invalid` naming the first problem: too large, not JSON, not an AirFit export, another
+    ///   version, a field that does not decode (with its path), or a rule of ``ArchiveValidator``.
     public static func decodeArchive(_ data: Data) throws -> ExportArchive {
-        guard data.count <= ArchiveLimits.maximumBytes else {
-            throw RepositoryError.invalid(
-                "This file is larger than \(ArchiveLimits.maximumBytes / 1024 / 1024) MB, more than any AirFit export; it was not read.")
+        guard data.count <= ArchiveLimits.maximumBytes else { throw ArchiveReader.fileTooLarge }
+        var reader = ArchiveReader(keepsRecords: true)
+        var workouts: [Workout] = []
+        var foodEntries: [FoodEntry] = []
+        var dailyLogs: [DailyLog] = []
+        var coachMessages: [CoachMessage] = []
+        var dataExports: [DataExport] = []
+        func collect(_ batches: [ArchiveBatch]) {
+            for batch in batches {
+                switch batch {
+                case .workouts(let records): workouts += records
+                case .foodEntries(let records): foodEntries += records
+                case .dailyLogs(let records): dailyLogs += records
+                case .coachMessages(let records): coachMessages += records
+                case .dataExports(let records): dataExports += records
+                }
+            }
         }
-        // The marker and version first, without building the whole document twice.
-        struct Header: Decodable {
-            var format: String?
-            var version: Double?
+        try data.withUnsafeBytes { bytes in
+            var start = 0
+            repeat {
+                let end = min(bytes.count, start + ArchiveFileSource.chunkSize)
+                try reader.read(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                collect(reader.takeBatches())
+                start = end
+            } while start < bytes.count
         }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: data)
-        } catch DecodingError.dataCorrupted {
-            throw RepositoryError.invalid("This file is not valid JSON, so it cannot be an AirFit export.")
-        } catch {
-            // Valid JSON of another shape (an array, a number as the format, …).
-            header = Header(format: nil, version: nil)
-        }
-        guard header.format == ExportArchive.formatName else {
-            throw RepositoryError.invalid("This file is not an AirFit export: it has no \"format\": \"airfit-export\" marker.")
-        }
-        if let version = header.version, version != Double(ExportArchive.currentVersion) {
-            let shown = FiniteNumber.int(version).map(String.init) ?? "that is not a whole number"
-            throw RepositoryError.invalid(
-                "This export has version \(shown); this AirFit reads version \(ExportArchive.currentVersion).")
-        }
-        do {
-            let archive = try JSONCoding.decoder.decode(ExportArchive.self, from: data)
-            try ArchiveValidator.validate(archive)
-            return archive
-        } catch let error as DecodingError {
-            throw RepositoryError.invalid("The export is damaged: \(error.readableDescription)")
-        }
+        let header = try reader.finish()
+        collect(reader.takeBatches())
+        return ExportArchive(
+            exportedAt: header.exportedAt, user: header.user, onboardingProfile: header.onboardingProfile, workouts: workouts,
+            foodEntries: foodEntries, dailyLogs: dailyLogs, coachMessages: coachMessages, dataExports: dataExports)
     }
 
     // MARK: Paging

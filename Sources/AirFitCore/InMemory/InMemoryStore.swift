@@ -184,26 +184,44 @@ public actor InMemoryStore: AirFitRepository {
         return counts
     }
 
-    public func importArchive(_ archive: ExportArchive) async throws {
-        try ArchiveValidator.validate(archive)
-        guard usersByID[archive.user.id] == nil else {
-            throw RepositoryError.conflict("User \(archive.user.id) (from the archive)")
+    public func importArchive(_ source: some ArchiveSource) async throws {
+        let header = source.header
+        let profile = try header.onboardingProfile?.profile()
+        try checkNoClash(user: header.user.id, records: [])
+        var workouts: [Workout] = []
+        var foodEntries: [FoodEntry] = []
+        var dailyLogs: [DailyLog] = []
+        var coachMessages: [CoachMessage] = []
+        var dataExports: [DataExport] = []
+        try await source.forEachBatch { batch in
+            switch batch {
+            case .workouts(let records): workouts += records
+            case .foodEntries(let records): foodEntries += records
+            case .dailyLogs(let records): dailyLogs += records
+            case .coachMessages(let records): coachMessages += records
+            case .dataExports(let records): dataExports += records
+            }
         }
+        // Checked again: other calls may have run while the source was read.
+        try checkNoClash(
+            user: header.user.id,
+            records: workouts.map(\.id) + foodEntries.map(\.id) + dailyLogs.map(\.id) + coachMessages.map(\.id) + dataExports.map(\.id))
+        usersByID[header.user.id] = header.user
+        profiles[header.user.id] = profile
+        workouts.forEach { workoutsByID[$0.id] = $0 }
+        foodEntries.forEach { foodByID[$0.id] = $0 }
+        dailyLogs.forEach { logsByID[$0.id] = $0 }
+        coachMessages.forEach { messagesByID[$0.id] = $0 }
+        dataExports.forEach { exportsByID[$0.id] = $0 }
+    }
+
+    private func checkNoClash(user: UUID, records incoming: [UUID]) throws {
+        guard usersByID[user] == nil else { throw RepositoryError.conflict("User \(user) (from the archive)") }
+        guard !incoming.isEmpty else { return }
         let existingIDs = Set(workoutsByID.keys).union(foodByID.keys).union(logsByID.keys).union(messagesByID.keys).union(exportsByID.keys)
-        let incoming =
-            archive.workouts.map(\.id) + archive.foodEntries.map(\.id) + archive.dailyLogs.map(\.id)
-            + archive.coachMessages.map(\.id) + archive.dataExports.map(\.id)
         if let clash = incoming.first(where: existingIDs.contains) {
             throw RepositoryError.conflict("A record with id \(clash)")
         }
-        let profile = try archive.onboardingProfile?.profile()
-        usersByID[archive.user.id] = archive.user
-        profiles[archive.user.id] = profile
-        archive.workouts.forEach { workoutsByID[$0.id] = $0 }
-        archive.foodEntries.forEach { foodByID[$0.id] = $0 }
-        archive.dailyLogs.forEach { logsByID[$0.id] = $0 }
-        archive.coachMessages.forEach { messagesByID[$0.id] = $0 }
-        archive.dataExports.forEach { exportsByID[$0.id] = $0 }
     }
 
     // MARK: Helpers

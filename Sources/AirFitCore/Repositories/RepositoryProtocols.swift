@@ -142,8 +142,16 @@ public protocol UserDataEraser: Sendable {
 
 /// Restores an archive atomically.
 public protocol ArchiveImporting: Sendable {
-    /// Writes every record of the archive in one transaction; on any error nothing is written.
-    func importArchive(_ archive: ExportArchive) async throws
+    /// Writes the source's user, profile and every batch of records in one transaction; on any error — a clash, or the
+    /// source throwing after its last batch — nothing is written.
+    func importArchive(_ source: some ArchiveSource) async throws
+}
+
+extension ArchiveImporting {
+    /// Validates `archive` (``ArchiveValidator``) and writes it in one transaction; on any error nothing is written.
+    public func importArchive(_ archive: ExportArchive) async throws {
+        try await importArchive(ExportArchiveSource(archive))
+    }
 }
 
 /// Everything the app stores, as one dependency.

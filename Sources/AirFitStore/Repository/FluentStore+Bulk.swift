@@ -37,34 +37,34 @@ extension FluentStore {
         return count
     }
 
-    /// Validates the archive, then inserts every record in one transaction (batched inserts).
-    public func importArchive(_ archive: ExportArchive) async throws {
-        try ArchiveValidator.validate(archive)
-        let user = try UserModel(archive.user)
-        let profile = try archive.onboardingProfile.map { OnboardingProfileModel(try $0.profile()) }
-        let workouts = try archive.workouts.map(WorkoutModel.init)
-        let meals = try archive.foodEntries.map(FoodEntryModel.init)
-        let logs = archive.dailyLogs.map(DailyLogModel.init)
-        let messages = try archive.coachMessages.map(CoachMessageModel.init)
-        let exports = archive.dataExports.map(DataExportModel.init)
+    /// Inserts the source's user and profile, then each batch as it arrives, all in one transaction: a clash, or the
+    /// source throwing (the file changed under it), rolls everything back.
+    public func importArchive(_ source: some ArchiveSource) async throws {
+        let header = source.header
+        let user = try UserModel(header.user)
+        let profile = try header.onboardingProfile.map { OnboardingProfileModel(try $0.profile()) }
         try await mapped("A record from the archive") {
             try await database.transaction { db in
-                if try await UserModel.find(archive.user.id, on: db) != nil {
-                    throw RepositoryError.conflict("User \(archive.user.id) (from the archive)")
+                if try await UserModel.find(header.user.id, on: db) != nil {
+                    throw RepositoryError.conflict("User \(header.user.id) (from the archive)")
                 }
                 try await user.create(on: db)
                 try await profile?.create(on: db)
-                try await Self.insert(workouts, on: db)
-                try await Self.insert(meals, on: db)
-                try await Self.insert(logs, on: db)
-                try await Self.insert(messages, on: db)
-                try await Self.insert(exports, on: db)
+                try await source.forEachBatch { batch in
+                    switch batch {
+                    case .workouts(let records): try await Self.insert(try records.map(WorkoutModel.init), on: db)
+                    case .foodEntries(let records): try await Self.insert(try records.map(FoodEntryModel.init), on: db)
+                    case .dailyLogs(let records): try await Self.insert(records.map(DailyLogModel.init), on: db)
+                    case .coachMessages(let records): try await Self.insert(try records.map(CoachMessageModel.init), on: db)
+                    case .dataExports(let records): try await Self.insert(records.map(DataExportModel.init), on: db)
+                    }
+                }
             }
         }
     }
 
     /// Inserts in batches small enough for SQLite's bound-parameter limit.
-    static func insert<M: Model>(_ models: [M], on db: any Database, batch: Int = 200) async throws {
+    static func insert<M: Model>(_ models: [M], on db: any Database, batch: Int = ArchiveBatch.maximumCount) async throws {
         var start = 0
         while start < models.count {
             let end = min(models.count, start + batch)

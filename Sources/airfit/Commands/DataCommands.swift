@@ -93,37 +93,42 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let file = self.file
-        let data: Data
+        let source: ArchiveFileSource
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             guard size <= ArchiveLimits.maximumBytes else {
                 throw CLI.fail(
                     CLIError(
                         "\(file) is larger than \(ArchiveLimits.maximumBytes / 1024 / 1024) MB, more than any AirFit export; nothing was imported."
                     ))
             }
-            // Mapped, not copied: the file's pages are read as the decoder needs them.
-            data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+            // Read through once to check it, keeping no records; the store reads it again batch by batch.
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw CLI.fail(
+                    CLIError(
+                        "\(file) is not a regular file (`airfit import` reads the file twice, so a pipe or folder will not do); nothing was imported."
+                    ))
+            }
+            source = try ArchiveFileSource(path: file)
         } catch let exit as ExitCode {
             throw exit
+        } catch let error as RepositoryError {
+            throw CLI.fail(error)
         } catch {
             throw CLI.fail(CLIError("Could not read \(file)."))
         }
-        let archive: ExportArchive
-        do {
-            archive = try DataExporter.decodeArchive(data)
-        } catch {
-            throw CLI.fail(error)
-        }
+        let header = source.header
         try await CLI.withStore(logger: CLI.logger()) { context in
-            if let existing = try await context.existingOwner(), existing.id != archive.user.id {
+            if let existing = try await context.existingOwner(), existing.id != header.user.id {
                 throw CLIError(
                     "This data directory already belongs to someone. Import into an empty one (set AIRFIT_DATA_DIR), or run `airfit delete-all-data --yes` first."
                 )
             }
-            try await context.store.importArchive(archive)
+            try await context.store.importArchive(source)
+            let counts = header.counts
             print(
-                "Imported \(archive.recordCount) records (\(archive.workouts.count) workouts, \(archive.foodEntries.count) meals, \(archive.dailyLogs.count) daily logs, \(archive.coachMessages.count) messages)."
+                "Imported \(header.recordCount) records (\(counts.workouts) workouts, \(counts.foodEntries) meals, \(counts.dailyLogs) daily logs, \(counts.coachMessages) messages)."
             )
         }
     }
