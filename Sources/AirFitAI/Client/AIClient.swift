@@ -51,12 +51,13 @@ public struct AIClient: Sendable {
         let task = Task {
             do {
                 let http = try provider.requestBuilder.chatRequest(request, endpoint: endpoint)
-                await limiter.acquire(provider)
+                let lane = ProviderLane(endpoint)
+                await limiter.acquire(lane)
                 do {
                     try await run(http, endpoint: endpoint, watchdog: watchdog, continuation: continuation)
-                    await limiter.release(provider)
+                    await limiter.release(lane)
                 } catch {
-                    await limiter.release(provider)
+                    await limiter.release(lane)
                     throw error
                 }
                 continuation.finish()

@@ -13,7 +13,7 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var initialRetryDelay: Duration = .seconds(1)
     /// The longest backoff or `Retry-After` delay honoured; a longer `Retry-After` is reported instead.
     public var maxRetryDelay: Duration = .seconds(30)
-    /// Requests in flight at once per provider.
+    /// Requests in flight at once per provider and account (each key; a keyless address is one account).
     public var maxConcurrentRequestsPerProvider = 5
     /// Byte limits for streams.
     public var streamLimits: StreamLimits = .default
