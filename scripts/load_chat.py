@@ -16,7 +16,8 @@ What `run` does, all on 127.0.0.1 with a timeout on every request:
    Settings → AI provider (Ollama, model llama3.2, base URL of the fake server).
 4. SEEDS THE OTHER PEOPLE DIRECTLY INTO SQLITE, because the web app has no sign-up for anyone but the owner
    yet and the server allows one running reply per person (ActiveReplies). With the server stopped, each
-   owner row is copied with new ids: `users` (same provider settings), `accounts` (new email, same bcrypt
+   owner row is copied with new ids: `users` (the same provider settings, at their own loopback address
+   127.0.N.M of the fake server, since a keyless address is one account of the AI client's limit), `accounts` (new email, same bcrypt
    hash), `onboarding_profiles` (the owner's completed profile), and `web_sessions` (a signed-in session:
    the row holds the SHA-256 of a random cookie token, as SessionStore does; the token goes in the cookie).
    Columns are copied generically from the owner's rows, so a new column keeps its owner value.
@@ -100,6 +101,9 @@ def run_provider(tokens, delay):
             self.wfile.flush()
 
         def do_POST(self):
+            if not self.client_address[0].startswith("127."):
+                self.close_connection = True
+                return
             length = int(self.headers.get("Content-Length") or 0)
             body = json.loads(self.rfile.read(length) or b"{}")
             if self.path != "/api/chat":
@@ -146,7 +150,10 @@ def run_provider(tokens, delay):
         daemon_threads = True
         request_queue_size = 512
 
-    server = Server(("127.0.0.1", 0), Handler)
+    # Every 127.x.y.z address is this machine: listening on all of them lets each person have their own local
+    # "server" address (the AI client limits requests per account, and a keyless address is one account). Anything
+    # not from loopback is refused.
+    server = Server(("0.0.0.0", 0), Handler)
     print(f"PORT {server.server_address[1]}", flush=True)
     # Ends with its parent: stdin closes when `run` exits, however it exits.
     threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
@@ -392,7 +399,10 @@ def seed_people(database, count, owner_session_token):
             for person in range(1, count):
                 user_id, account_id = new_id(user["id"]), new_id(account["id"])
                 email = f"person{person}@load.example"
-                insert("users", {**user, "id": user_id, "email": email, "created_at": now, "last_active_at": now})
+                # Their own loopback address (127.0.N.M), as if each ran a model server of their own.
+                base_url = user["ai_base_url"].replace("//127.0.0.1:", f"//127.0.{1 + person // 250}.{1 + person % 250}:")
+                insert("users", {**user, "id": user_id, "email": email, "created_at": now, "last_active_at": now,
+                                 "ai_base_url": base_url})
                 insert("accounts", {**account, "id": account_id, "email": email, "user_id": user_id, "created_at": now})
                 insert("onboarding_profiles", {**profile, "id": new_id(profile["id"]), "user_id": user_id,
                                                "created_at": now, "updated_at": now})
