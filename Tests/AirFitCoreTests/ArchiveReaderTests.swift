@@ -47,7 +47,7 @@ struct ArchiveReaderTests {
         do {
             return .archive(try read())
         } catch {
-            return .refused((error as? LocalizedError)?.errorDescription ?? "\(error)")
+            return .refused((error as? any LocalizedError)?.errorDescription ?? "\(error)")
         }
     }
 

@@ -54,7 +54,7 @@ struct SettingsController: Sendable {
                 let signed = context.signed
                 let form = try await FormData.read(request)
                 var user = signed.user
-                let errors = SettingsForms.apply(section, form: form, to: &user)
+                let errors = section.apply(form.values, to: &user)
                 guard errors.isEmpty else {
                     var page = SettingsForms.context(section, user: signed.user)
                     page.merge(["csrf": signed.session.csrfToken, "heading": section.title, "errors": errors, "hasErrors": true]) { $1 }
@@ -72,21 +72,6 @@ struct SettingsController: Sendable {
                     "legal", title: document.title, user: context.signed.user,
                     context: ["heading": document.title, "paragraphs": document.paragraphs(supportEmail: email)])
             }
-        }
-    }
-}
-
-/// The settings sub-pages with a form (data management has its own routes).
-enum SettingsSection: String, CaseIterable, Sendable {
-    case units, appearance, notifications, privacy, about
-
-    var title: String {
-        switch self {
-        case .units: return "Units"
-        case .appearance: return "Appearance"
-        case .notifications: return "Notifications"
-        case .privacy: return "Privacy & security"
-        case .about: return "About"
         }
     }
 }

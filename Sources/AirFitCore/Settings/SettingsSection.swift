@@ -1,0 +1,58 @@
+public import Foundation
+
+/// The settings pages with a form, and the rules for what each accepts: one place for the web form, and for any
+/// other way of changing them later (the API).
+public enum SettingsSection: String, CaseIterable, Sendable {
+    case units, appearance, notifications, privacy, about
+
+    /// The page's title.
+    public var title: String {
+        switch self {
+        case .units: return "Units"
+        case .appearance: return "Appearance"
+        case .notifications: return "Notifications"
+        case .privacy: return "Privacy & security"
+        case .about: return "About"
+        }
+    }
+
+    /// Applies a submitted form (`name → value`; a ticked checkbox is present, an unticked one absent) to `user`.
+    /// - Returns: messages for values that cannot be saved; `user` is left as it was when there are any.
+    public func apply(_ fields: [String: String], to user: inout User) -> [String] {
+        func isChecked(_ name: String) -> Bool { fields[name] != nil }
+        var edited = user
+        switch self {
+        case .units:
+            guard let system = fields["units"].flatMap(MeasurementSystem.init(rawValue:)) else { return ["Choose Imperial or Metric."] }
+            edited.preferredUnits = system
+        case .appearance:
+            guard let mode = fields["appearance"].flatMap(AppearanceMode.init(rawValue:)) else { return ["Choose Light, Dark or System."] }
+            edited.appearanceMode = mode
+            edited.hapticFeedbackEnabled = isChecked("haptics")
+        case .notifications:
+            var preferences = NotificationPreferences(systemEnabled: isChecked("system"))
+            for category in NotificationCategory.allCases { preferences.categories[category] = isChecked("cat_\(category.rawValue)") }
+            guard let start = fields["quiet_start"].flatMap(TimeOfDay.init), let end = fields["quiet_end"].flatMap(TimeOfDay.init) else {
+                return ["Enter quiet hours as times like 22:00."]
+            }
+            edited.notificationPreferences = preferences
+            edited.quietHours = QuietHours(enabled: isChecked("quiet"), start: start, end: end)
+        case .privacy:
+            guard let minutes = fields["lock_minutes"].flatMap({ Int($0) }), AppLockRule.minutes.contains(minutes) else {
+                return [AppLockRule.problem]
+            }
+            edited.appLockEnabled = isChecked("app_lock")
+            edited.appLockTimeoutMinutes = minutes
+            edited.analyticsEnabled = isChecked("analytics")
+            // The switches are read only when the form has them (`coach_sees`), so a form without them changes nothing.
+            if isChecked("coach_sees") {
+                let excluded = CoachContextItem.allCases.filter { $0.canBeLeftOut && !isChecked("share_\($0.rawValue)") }
+                edited.coachContextExclusions = excluded.isEmpty ? nil : excluded.map(\.rawValue)
+            }
+        case .about:
+            break
+        }
+        user = edited
+        return []
+    }
+}
