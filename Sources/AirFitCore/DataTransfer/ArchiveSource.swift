@@ -84,3 +84,31 @@ public enum ArchiveBatch: Sendable, Equatable {
         }
     }
 }
+
+/// Every record of an archive gathered from its batches, for archives small enough to hold whole (in memory).
+public struct ArchiveRecords: Sendable, Equatable {
+    public var workouts: [Workout] = []
+    public var foodEntries: [FoodEntry] = []
+    public var dailyLogs: [DailyLog] = []
+    public var coachMessages: [CoachMessage] = []
+    public var dataExports: [DataExport] = []
+
+    /// No records yet.
+    public init() {}
+
+    /// Adds a batch's records to their array.
+    public mutating func add(_ batch: ArchiveBatch) {
+        switch batch {
+        case .workouts(let records): workouts += records
+        case .foodEntries(let records): foodEntries += records
+        case .dailyLogs(let records): dailyLogs += records
+        case .coachMessages(let records): coachMessages += records
+        case .dataExports(let records): dataExports += records
+        }
+    }
+
+    /// Every record's id, array by array.
+    public var ids: [UUID] {
+        workouts.map(\.id) + foodEntries.map(\.id) + dailyLogs.map(\.id) + coachMessages.map(\.id) + dataExports.map(\.id)
+    }
+}

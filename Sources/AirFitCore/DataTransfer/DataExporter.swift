@@ -33,22 +33,8 @@ public struct DataExporter: Sendable {
     public static func decodeArchive(_ data: Data) throws -> ExportArchive {
         guard data.count <= ArchiveLimits.maximumBytes else { throw ArchiveReader.fileTooLarge }
         var reader = ArchiveReader(keepsRecords: true)
-        var workouts: [Workout] = []
-        var foodEntries: [FoodEntry] = []
-        var dailyLogs: [DailyLog] = []
-        var coachMessages: [CoachMessage] = []
-        var dataExports: [DataExport] = []
-        func collect(_ batches: [ArchiveBatch]) {
-            for batch in batches {
-                switch batch {
-                case .workouts(let records): workouts += records
-                case .foodEntries(let records): foodEntries += records
-                case .dailyLogs(let records): dailyLogs += records
-                case .coachMessages(let records): coachMessages += records
-                case .dataExports(let records): dataExports += records
-                }
-            }
-        }
+        var records = ArchiveRecords()
+        func collect(_ batches: [ArchiveBatch]) { batches.forEach { records.add($0) } }
         try data.withUnsafeBytes { bytes in
             var start = 0
             repeat {
@@ -61,8 +47,9 @@ public struct DataExporter: Sendable {
         let header = try reader.finish()
         collect(reader.takeBatches())
         return ExportArchive(
-            exportedAt: header.exportedAt, user: header.user, onboardingProfile: header.onboardingProfile, workouts: workouts,
-            foodEntries: foodEntries, dailyLogs: dailyLogs, coachMessages: coachMessages, dataExports: dataExports)
+            exportedAt: header.exportedAt, user: header.user, onboardingProfile: header.onboardingProfile,
+            workouts: records.workouts, foodEntries: records.foodEntries, dailyLogs: records.dailyLogs,
+            coachMessages: records.coachMessages, dataExports: records.dataExports)
     }
 
     // MARK: Paging

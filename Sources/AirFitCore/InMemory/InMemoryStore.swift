@@ -188,31 +188,17 @@ public actor InMemoryStore: AirFitRepository {
         let header = source.header
         let profile = try header.onboardingProfile?.profile()
         try checkNoClash(user: header.user.id, records: [])
-        var workouts: [Workout] = []
-        var foodEntries: [FoodEntry] = []
-        var dailyLogs: [DailyLog] = []
-        var coachMessages: [CoachMessage] = []
-        var dataExports: [DataExport] = []
-        try await source.forEachBatch { batch in
-            switch batch {
-            case .workouts(let records): workouts += records
-            case .foodEntries(let records): foodEntries += records
-            case .dailyLogs(let records): dailyLogs += records
-            case .coachMessages(let records): coachMessages += records
-            case .dataExports(let records): dataExports += records
-            }
-        }
+        var records = ArchiveRecords()
+        try await source.forEachBatch { records.add($0) }
         // Checked again: other calls may have run while the source was read.
-        try checkNoClash(
-            user: header.user.id,
-            records: workouts.map(\.id) + foodEntries.map(\.id) + dailyLogs.map(\.id) + coachMessages.map(\.id) + dataExports.map(\.id))
+        try checkNoClash(user: header.user.id, records: records.ids)
         usersByID[header.user.id] = header.user
         profiles[header.user.id] = profile
-        workouts.forEach { workoutsByID[$0.id] = $0 }
-        foodEntries.forEach { foodByID[$0.id] = $0 }
-        dailyLogs.forEach { logsByID[$0.id] = $0 }
-        coachMessages.forEach { messagesByID[$0.id] = $0 }
-        dataExports.forEach { exportsByID[$0.id] = $0 }
+        records.workouts.forEach { workoutsByID[$0.id] = $0 }
+        records.foodEntries.forEach { foodByID[$0.id] = $0 }
+        records.dailyLogs.forEach { logsByID[$0.id] = $0 }
+        records.coachMessages.forEach { messagesByID[$0.id] = $0 }
+        records.dataExports.forEach { exportsByID[$0.id] = $0 }
     }
 
     private func checkNoClash(user: UUID, records incoming: [UUID]) throws {
