@@ -2,7 +2,8 @@ import AirFitCore
 import FluentKit
 import Foundation
 
-/// The `users` table. Nested preferences are JSON text; dates are seconds since 1970 (lossless on both databases).
+/// The `users` table for writes and the schema (reads decode ``UserRow``). Nested preferences are JSON text; dates
+/// are seconds since 1970 (lossless on both databases).
 final class UserModel: Model, @unchecked Sendable {
     static let schema = "users"
 
@@ -67,24 +68,6 @@ final class UserModel: Model, @unchecked Sendable {
         createdAt = user.createdAt.timeIntervalSince1970
         lastActiveAt = user.lastActiveAt.timeIntervalSince1970
         coachContextExclusions = try user.coachContextExclusions.map(StoredJSON.encode)
-    }
-
-    func domain() throws -> User {
-        User(
-            id: try requireID(), name: name, nickname: nickname, email: email,
-            preferredUnits: try StoredJSON.enumValue(preferredUnits, column: "preferred_units"),
-            appearanceMode: try StoredJSON.enumValue(appearanceMode, column: "appearance_mode"),
-            hapticFeedbackEnabled: hapticFeedback, analyticsEnabled: analytics,
-            selectedAIProvider: aiProvider, selectedAIModel: aiModel, aiTemperature: aiTemperature, aiMaxTokens: aiMaxTokens,
-            aiBaseURL: aiBaseURL,
-            notificationPreferences: try StoredJSON.decode(notificationPreferences),
-            quietHours: try StoredJSON.decode(quietHours), appLockEnabled: appLock, appLockTimeoutMinutes: appLockMinutes,
-            timeZone: timeZone, weekStart: try StoredJSON.enumValue(weekStart, column: "week_start"),
-            heightCm: heightCm, weightKg: weightKg,
-            fitnessLevel: try fitnessLevel.map { try StoredJSON.enumValue($0, column: "fitness_level") },
-            location: try location.map { try StoredJSON.decode($0) },
-            createdAt: Date(timeIntervalSince1970: createdAt), lastActiveAt: Date(timeIntervalSince1970: lastActiveAt),
-            coachContextExclusions: try coachContextExclusions.map { try StoredJSON.decode($0) })
     }
 }
 

@@ -76,10 +76,13 @@ public final class FluentStore: AirFitRepository, Sendable {
             if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql" {
                 try await sql.raw("SELECT id FROM users WHERE id = \(bind: edited.id) FOR UPDATE").run()
             }
-            guard let model = try await UserModel.find(edited.id, on: db) else {
-                throw RepositoryError.notFound("User \(edited.id)")
-            }
-            try model.update(from: edited.changes(since: original, appliedTo: try model.domain()))
+            // The row as stored now, read through the same decoding as every page (``UserRow``).
+            guard
+                let current = try await db.sql.raw("SELECT \(unsafeRaw: UserRow.columns) FROM users WHERE id = \(bind: edited.id)")
+                    .first(decoding: UserRow.self)?.domain(),
+                let model = try await UserModel.find(edited.id, on: db)
+            else { throw RepositoryError.notFound("User \(edited.id)") }
+            try model.update(from: edited.changes(since: original, appliedTo: current))
             try await model.update(on: db)
         }
     }
