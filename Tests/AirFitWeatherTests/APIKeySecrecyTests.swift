@@ -71,8 +71,8 @@ struct APIKeySecrecyTests {
             let logger = CapturingLogHandler.logger(lines)
             let http = AsyncHTTPWeatherClient(client: TestProviders.client, logger: logger)
             let keys = try await TestProviders.keys()
-            let owm = OpenWeatherMapProvider(keys: keys, baseURL: server.baseURL, http: http, timeout: .milliseconds(300), logger: logger)
-            let wapi = WeatherAPIProvider(keys: keys, baseURL: server.baseURL, http: http, timeout: .milliseconds(300), logger: logger)
+            let owm = OpenWeatherMapProvider(keys: keys, baseURL: server.baseURL, http: http, timeout: .seconds(2), logger: logger)
+            let wapi = WeatherAPIProvider(keys: keys, baseURL: server.baseURL, http: http, timeout: .seconds(2), logger: logger)
             let clock = TestClock()
             let owmService = WeatherService(provider: owm, now: clock.closure, logger: logger)
             let wapiService = WeatherService(provider: wapi, now: clock.closure, logger: logger)
@@ -85,7 +85,7 @@ struct APIKeySecrecyTests {
             Self.echoingServer(server, status: 401)
             _ = try await owmService.current(lat: 52.52, lon: 13.41, units: .metric)
             _ = try await wapiService.current(lat: 52.52, lon: 13.41, units: .metric)
-            server.route("/data/2.5/forecast", body: "{}", delay: .seconds(1))
+            server.route("/data/2.5/forecast", body: "{}", delay: .seconds(4))
             _ = await weatherError { _ = try await owmService.forecast(lat: 52.52, lon: 13.41, days: 1, units: .metric) }
 
             let logged = lines.value.joined(separator: "\n")
