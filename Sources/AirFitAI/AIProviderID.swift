@@ -15,17 +15,16 @@ public enum AIProviderID: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// A fresh decoder for this provider's streaming response body.
     ///
-    /// OpenAI, OpenRouter and custom (OpenAI-compatible) endpoints share the OpenAI chat-completions
-    /// decoder; Ollama's native `/api/chat` streams NDJSON; the others stream SSE.
+    /// One parser per wire format (SSE, or NDJSON for Ollama's native `/api/chat`) joined with the provider's payload
+    /// handler. OpenAI, OpenRouter (SSE comments, `reasoning` deltas, mid-stream `error` objects) and custom
+    /// OpenAI-compatible endpoints (vLLM, llama.cpp, LM Studio, Ollama's `/v1`) share the OpenAI chat-completions one.
     /// - Parameter limits: the byte limits the decoder enforces.
     public func makeStreamDecoder(limits: StreamLimits = .default) -> any ProviderStreamDecoder {
         switch self {
-        case .openai: OpenAIStreamDecoder(limits: limits)
-        case .openrouter: OpenRouterStreamDecoder(limits: limits)
-        case .custom: CustomStreamDecoder(limits: limits)
-        case .anthropic: AnthropicStreamDecoder(limits: limits)
-        case .gemini: GeminiStreamDecoder(limits: limits)
-        case .ollama: OllamaStreamDecoder(limits: limits)
+        case .openai, .openrouter, .custom: SSEStreamDecoder<OpenAIEventHandler>(limits: limits)
+        case .anthropic: SSEStreamDecoder<AnthropicEventHandler>(limits: limits)
+        case .gemini: SSEStreamDecoder<GeminiEventHandler>(limits: limits)
+        case .ollama: NDJSONStreamDecoder<OllamaLineHandler>(limits: limits)
         }
     }
 }

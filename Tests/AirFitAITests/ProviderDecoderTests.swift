@@ -103,11 +103,11 @@ struct ProviderDecoderTests {
 
     @Test("A stream over the byte limit throws a typed error")
     func streamLimit() {
-        var decoder = OpenAIStreamDecoder(limits: StreamLimits(maxEventBytes: 64, maxStreamBytes: 1 << 20))
+        var decoder = AIProviderID.openai.makeStreamDecoder(limits: StreamLimits(maxEventBytes: 64, maxStreamBytes: 1 << 20))
         #expect(throws: StreamParseError.eventTooLarge(limit: 64)) {
             _ = try decoder.decode(Array(OpenAIFixtures.text.body.utf8))
         }
-        var ollama = OllamaStreamDecoder(limits: StreamLimits(maxEventBytes: 1 << 20, maxStreamBytes: 10))
+        var ollama = AIProviderID.ollama.makeStreamDecoder(limits: StreamLimits(maxEventBytes: 1 << 20, maxStreamBytes: 10))
         #expect(throws: StreamParseError.streamTooLarge(limit: 10)) {
             _ = try ollama.decode(Array(OllamaFixtures.text.body.utf8))
         }

@@ -197,10 +197,33 @@ struct SecurityRegressionTests {
     }
 
     @Test("A NUL byte in a form value is removed, never a cut: before%00after arrives as beforeafter")
-    func nulBytes() {
-        let form = FormData("message=before%00after&name=a%0D%0Ab%1Fc")
-        #expect(form["message"] == "beforeafter")
-        #expect(form["name"] == "a\nbc")
+    func nulBytes() throws {
+        let body = "message=before%00after&name=a%0D%0Ab%1Fc&conversation=x"
+        let chat = try FormDecoding.decode(ChatMessageForm.self, from: body)
+        #expect(chat.message == "beforeafter")
+        let fields = try FormDecoding.decode(FormFields.self, from: body).values
+        #expect(fields["message"] == "beforeafter")
+        #expect(fields["name"] == "a\nbc")
+    }
+
+    @Test("A repeated field or a broken percent escape is refused with a message that repeats nothing sent")
+    func unreadableForms() {
+        for body in ["key=sk-secret-1&key=sk-secret-2", "key=sk-secret%zz"] {
+            #expect {
+                try FormDecoding.decode(KeyForm.self, from: body)
+            } throws: { error in
+                guard let error = error as? HTTPError else { return false }
+                return error.status == .badRequest && error.body == FormDecoding.unreadable && !FormDecoding.unreadable.contains("secret")
+            }
+        }
+    }
+
+    @Test("A checkbox is ticked when sent with any value and unticked when absent; a missing text field is nil")
+    func checkboxesAndMissingFields() throws {
+        let ticked = try FormDecoding.decode(KeyForm.self, from: "skip_test=on&key=abc")
+        #expect(ticked.skipTest && ticked.key == "abc" && ticked.baseURL == nil)
+        let unticked = try FormDecoding.decode(KeyForm.self, from: "key=a+b%2Bc")
+        #expect(!unticked.skipTest && unticked.key == "a b+c")
     }
 
     /// Signs up and walks onboarding to the coaching-style screen (or, with `back`, to the aspiration screen).

@@ -14,12 +14,12 @@ struct SignInController: Sendable {
     func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
         group.get("/setup") { request, context -> Response in
             guard try await accounts.accountCount() == 0 else { return WebResponses.redirect("/signin") }
-            return authPage("setup", title: "Welcome", request: request, context: context, email: "", errors: [])
+            return authPage(SetupView(email: ""), title: "Welcome", request: request, context: context, errors: [])
         }
         group.post("/setup") { request, context -> Response in try await setup(request, context: context) }
         group.get("/signin") { request, context -> Response in
             if try await accounts.accountCount() == 0 { return WebResponses.redirect("/setup") }
-            return authPage("signin", title: "Sign in", request: request, context: context, email: "", errors: [])
+            return authPage(SignInView(email: ""), title: "Sign in", request: request, context: context, errors: [])
         }
         group.post("/signin") { request, context -> Response in try await signIn(request, context: context) }
         group.post("/signout") { request, context -> Response in
@@ -34,25 +34,24 @@ struct SignInController: Sendable {
     /// Renders the setup or sign-in form with the CSRF token of whoever asks: a signed-in person's session token,
     /// else the signed-out cookie's (no session is created before signing in).
     private func authPage(
-        _ template: String, title: String, request: Request, context: AirFitRequestContext, email: String, errors: [String],
+        _ page: some PageView, title: String, request: Request, context: AirFitRequestContext, errors: [String],
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let (token, cookie) = SignedOutCSRF.token(request, visitor: context.visitor)
-        let response = views.response(
-            template, title: title, user: nil,
-            context: ["csrf": token, "email": email, "errors": errors, "hasErrors": !errors.isEmpty], status: status)
+        let response = views.response(page, title: title, user: nil, chrome: PageChrome(csrf: token, errors: errors), status: status)
         return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
     }
 
     private func setup(_ request: Request, context: AirFitRequestContext) async throws -> Response {
-        let form = try await FormData.read(request)
+        let form = try await request.decodeForm(CredentialsForm.self)
         guard try await accounts.accountCount() == 0 else { return WebResponses.redirect("/signin") }
-        let email = Account.normalize(email: form["email"] ?? "")
-        let password = form["password"] ?? ""
+        let email = Account.normalize(email: form.email ?? "")
+        let password = form.password ?? ""
         let errors = AccountRules.problems(email: email, password: password)
         guard errors.isEmpty else {
             return authPage(
-                "setup", title: "Welcome", request: request, context: context, email: email, errors: errors, status: .unprocessableContent)
+                SetupView(email: email), title: "Welcome", request: request, context: context, errors: errors,
+                status: .unprocessableContent)
         }
         // The person who wins a parallel first run becomes the owner; the others are sent to sign in.
         let existing = try await users.users().first
@@ -63,21 +62,22 @@ struct SignInController: Sendable {
     }
 
     private func signIn(_ request: Request, context: AirFitRequestContext) async throws -> Response {
-        let form = try await FormData.read(request)
-        let email = Account.normalize(email: form["email"] ?? "")
+        let form = try await request.decodeForm(CredentialsForm.self)
+        let email = Account.normalize(email: form.email ?? "")
         let account = try await accounts.account(email: email)
         // Counted per email and address before bcrypt runs; an unknown email costs the same bcrypt work.
         let outcome = try await passwords.check(
-            form["password"] ?? "", hash: account?.passwordHash, email: email, address: context.peerAddress)
+            form.password ?? "", hash: account?.passwordHash, email: email, address: context.peerAddress)
         switch (outcome, account) {
         case (.accepted, let account?):
             return try await startSession(for: account, request: request)
         case (.wait(let message), _):
             return authPage(
-                "signin", title: "Sign in", request: request, context: context, email: email, errors: [message], status: .tooManyRequests)
+                SignInView(email: email), title: "Sign in", request: request, context: context, errors: [message],
+                status: .tooManyRequests)
         default:
             return authPage(
-                "signin", title: "Sign in", request: request, context: context, email: email,
+                SignInView(email: email), title: "Sign in", request: request, context: context,
                 errors: ["That email and password do not match."], status: .unauthorized)
         }
     }
@@ -122,4 +122,10 @@ enum AccountRules {
         if password.utf8.count > 72 { problems.append("Use a password of at most 72 bytes.") }
         return problems
     }
+}
+
+/// The setup and sign-in forms: email and password.
+struct CredentialsForm: Decodable {
+    @FormText var email: String?
+    @FormText var password: String?
 }

@@ -24,11 +24,11 @@ struct UnlockController: Sendable {
             case .active: return WebResponses.redirect("/")
             case .locked(let found): signed = found
             }
-            let form = try await FormData.read(request)
-            let next = AppLock.safeNext(form["next"])
+            let form = try await request.decodeForm(UnlockForm.self)
+            let next = AppLock.safeNext(form.next)
             // The sign-in limit, so the lock page is no easier to guess at than the sign-in page.
             let outcome = try await passwords.check(
-                form["password"] ?? "", hash: signed.account.passwordHash, email: signed.account.email, address: context.peerAddress)
+                form.password ?? "", hash: signed.account.passwordHash, email: signed.account.email, address: context.peerAddress)
             switch outcome {
             case .accepted: break
             case .wait(let message): return unlockPage(signed, next: next, errors: [message], status: .tooManyRequests)
@@ -42,11 +42,14 @@ struct UnlockController: Sendable {
     }
 
     private func unlockPage(_ signed: SignedIn, next: String, errors: [String], status: HTTPResponse.Status = .ok) -> Response {
-        views.response(
-            "unlock", title: "Unlock", user: signed.user,
-            context: [
-                "csrf": signed.session.csrfToken, "email": signed.account.email, "next": next,
-                "minutes": signed.user.appLockTimeoutMinutes, "errors": errors, "hasErrors": !errors.isEmpty,
-            ], status: status)
+        let page = UnlockView(email: signed.account.email, next: next, minutes: signed.user.appLockTimeoutMinutes)
+        return views.response(
+            page, title: "Unlock", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken, errors: errors), status: status)
     }
+}
+
+/// The unlock form: the password and where to return.
+struct UnlockForm: Decodable {
+    @FormText var password: String?
+    @FormText var next: String?
 }

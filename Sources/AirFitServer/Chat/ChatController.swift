@@ -26,18 +26,18 @@ struct ChatController: Sendable {
         }
         group.post("/chat") { request, context -> Response in
             let signed = context.signed
-            let form = try await FormData.read(request)
-            let conversationID = try Self.conversationID(form)
+            let form = try await request.decodeForm(ChatMessageForm.self)
+            let conversationID = try form.conversationID()
             var failure: String?
             var unsent: String?
             do {
-                for try await event in engine.reply(to: form["message"] ?? "", conversationID: conversationID, user: signed.user) {
+                for try await event in engine.reply(to: form.message ?? "", conversationID: conversationID, user: signed.user) {
                     if case .incomplete(_, let reason) = event { failure = reason }
                 }
             } catch {
                 // Refused before the message was stored: give the text back so nothing typed is lost.
                 failure = Self.message(for: error)
-                unsent = form["message"]
+                unsent = form.message
             }
             guard let failure else { return WebResponses.redirect("/chat?c=\(conversationID.uuidString)") }
             var page = try await chatPage(signed, conversationID: conversationID, error: failure, draft: unsent)
@@ -46,9 +46,9 @@ struct ChatController: Sendable {
         }
         group.post("/chat/stream") { request, context -> Response in
             let signed = context.signed
-            let form = try await FormData.read(request)
-            let conversationID = try Self.conversationID(form)
-            let message = form["message"] ?? ""
+            let form = try await request.decodeForm(ChatMessageForm.self)
+            let conversationID = try form.conversationID()
+            let message = form.message ?? ""
             let engine = self.engine
             return await streamResponse(signed) { emit in
                 try await engine.reply(to: message, conversationID: conversationID, user: signed.user, emit: emit)
@@ -56,7 +56,7 @@ struct ChatController: Sendable {
         }
         group.post("/chat/retry") { request, context -> Response in
             let signed = context.signed
-            let conversationID = try Self.conversationID(try await FormData.read(request))
+            let conversationID = try await request.decodeForm(ChatMessageForm.self).conversationID()
             let engine = self.engine
             return await streamResponse(signed) { emit in
                 try await engine.retry(conversationID: conversationID, user: signed.user, emit: emit)
@@ -72,13 +72,6 @@ struct ChatController: Sendable {
     private func currentConversation(_ signed: SignedIn, named: String?) async throws -> UUID? {
         if let named, let id = UUID(uuidString: named) { return id }
         return try await repository.latestConversationID(userID: signed.user.id)
-    }
-
-    static func conversationID(_ form: FormData) throws -> UUID {
-        guard let text = form["conversation"], let id = UUID(uuidString: text) else {
-            throw HTTPError(.badRequest, message: "The conversation is missing. Reload the page and try again.")
-        }
-        return id
     }
 
     /// A message for an error raised before the reply started (no provider, empty message, storage).
@@ -137,15 +130,13 @@ struct ChatController: Sendable {
         let id = conversationID ?? UUID()
         let messages =
             conversationID == nil ? [] : try await repository.messages(conversationID: id, userID: signed.user.id, last: 200)
-        var context = ChatView.context(messages)
-        context["csrf"] = signed.session.csrfToken
-        context["conversation"] = id.uuidString
-        context["error"] = error
-        context["draft"] = draft
-        context["haptics"] = signed.user.hapticFeedbackEnabled
+        var page = ChatView(messages, conversation: id)
+        page.error = error
+        page.draft = draft
+        page.haptics = signed.user.hapticFeedbackEnabled
         let selection = try? await CoachModelSelection.resolve(user: signed.user, vault: vault)
-        context["needsProvider"] = selection == nil
-        context["model"] = selection.map { "\($0.provider.rawValue) · \($0.resolvedModel)" }
-        return views.response("chat", title: "Coach", user: signed.user, context: context)
+        page.needsProvider = selection == nil
+        page.model = selection.map { "\($0.provider.rawValue) · \($0.resolvedModel)" }
+        return views.response(page, title: "Coach", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken))
     }
 }

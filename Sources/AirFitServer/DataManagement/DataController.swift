@@ -13,17 +13,16 @@ struct DataController: Sendable {
         group.get("/settings/data") { request, context -> Response in
             let signed = context.signed
             let exports = try await repository.exports(userID: signed.user.id)
-            let page: [String: Any] = [
-                "csrf": signed.session.csrfToken, "heading": "Data management",
-                "deleted": request.uri.queryParameters["deleted"] != nil,
-                "exports": exports.map(Self.historyRow),
-            ]
-            return views.response("data", title: "Data management", user: signed.user, context: page)
+            let page = DataView(deleted: request.uri.queryParameters["deleted"] != nil, exports: exports.map(DataView.Export.init))
+            let chrome = PageChrome(csrf: signed.session.csrfToken, heading: "Data management")
+            return views.response(page, title: "Data management", user: signed.user, chrome: chrome)
         }
         group.post("/settings/data/export") { request, context -> Response in
             let signed = context.signed
-            let form = try await FormData.read(request)
-            let format = form["format"].flatMap(ExportFormat.init(rawValue:)) ?? .json
+            struct ExportForm: Decodable {
+                @FormText var format: String?
+            }
+            let format = try await request.decodeForm(ExportForm.self).format.flatMap(ExportFormat.init(rawValue:)) ?? .json
             // Written to a private temporary file first (memory stays flat for a years-long history), then streamed.
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-export-\(UUID().uuidString)").path
             let record: DataExport
@@ -70,15 +69,6 @@ struct DataController: Sendable {
             }
             try await writer.finish(nil)
         }
-    }
-
-    /// One line of export history: date, format and size.
-    static func historyRow(_ export: DataExport) -> [String: Any] {
-        [
-            "date": export.date.formatted(date: .abbreviated, time: .shortened),
-            "format": export.format == .json ? "JSON" : "CSV",
-            "size": ByteCountFormatter.string(fromByteCount: export.size, countStyle: .file),
-        ]
     }
 
     private static func fileDate(_ date: Date) -> String {

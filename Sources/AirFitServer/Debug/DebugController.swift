@@ -28,9 +28,13 @@ struct DebugController: Sendable {
         }
         group.post("/settings/debug/decode") { request, context -> Response in
             let signed = context.signed
-            let form = try await FormData.read(request, limit: PastedStream.formLimit)
-            let provider = form["provider"].flatMap(AIProviderID.init(rawValue:)) ?? .openai
-            let text = form["stream"] ?? ""
+            struct DecodeForm: Decodable {
+                @FormText var provider: String?
+                @FormText var stream: String?
+            }
+            let form = try await request.decodeForm(DecodeForm.self, limit: PastedStream.formLimit)
+            let provider = form.provider.flatMap(AIProviderID.init(rawValue:)) ?? .openai
+            let text = form.stream ?? ""
             let outcome: Result<String, DecodeProblem>
             if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 outcome = .failure(DecodeProblem("Paste a response body to decode."))
@@ -56,26 +60,27 @@ struct DebugController: Sendable {
     ) async throws -> Response {
         let settings = providerSettings
         let keys = try await settings.storedKeys(userID: signed.user.id)
-        var context: [String: Any] = [
-            "csrf": signed.session.csrfToken, "heading": "Developer tools", "checkedHealth": checkHealth,
-            "configuration": try await configurationRows(signed.user, keys: keys),
-            "formats": AIProviderID.allCases.map { provider -> [String: Any] in
+        let chosen = decode?.provider ?? ProviderSettings.selected(signed.user) ?? .openai
+        var page = DebugView(
+            checkedHealth: checkHealth, nothingToCheck: Self.checkedProviders(signed.user, keys: keys).isEmpty,
+            configuration: try await configurationRows(signed.user, keys: keys),
+            formats: AIProviderID.allCases.map { provider in
                 let format = provider == .ollama ? "NDJSON" : "SSE"
-                return [
-                    "value": provider.rawValue, "name": "\(AIProviderCatalog.info(provider).displayName) · \(format)",
-                    "selected": provider == (decode?.provider ?? ProviderSettings.selected(signed.user) ?? .openai),
-                ]
+                return Choice(
+                    value: provider.rawValue, name: "\(AIProviderCatalog.info(provider).displayName) · \(format)",
+                    checked: provider == chosen)
             },
-            "stream": decode?.text ?? "",
-        ]
-        context["nothingToCheck"] = Self.checkedProviders(signed.user, keys: keys).isEmpty
-        if checkHealth { context["health"] = await healthRows(signed.user, keys: keys) }
+            stream: decode?.text ?? "")
+        if checkHealth { page.health = await healthRows(signed.user, keys: keys) }
+        var chrome = PageChrome(csrf: signed.session.csrfToken, heading: "Developer tools")
         switch decode?.outcome {
-        case .success(let json): context.merge(["hasResult": true, "result": json]) { $1 }
-        case .failure(let problem): context.merge(["hasErrors": true, "errors": [problem.message]]) { $1 }
+        case .success(let json):
+            page.hasResult = true
+            page.result = json
+        case .failure(let problem): chrome.errors = [problem.message]
         case nil: break
         }
-        return views.response("debug", title: "Developer tools", user: signed.user, context: context)
+        return views.response(page, title: "Developer tools", user: signed.user, chrome: chrome)
     }
 
     /// The providers a health check asks: every one with a stored key, plus the selected one when it needs none.
@@ -85,7 +90,7 @@ struct DebugController: Sendable {
     }
 
     /// Every provider with a stored key, plus the selected one when it needs none, checked at once.
-    private func healthRows(_ user: User, keys: [AIProviderID: StoredSecretSummary]) async -> [[String: Any]] {
+    private func healthRows(_ user: User, keys: [AIProviderID: StoredSecretSummary]) async -> [DebugView.HealthRow] {
         let settings = providerSettings
         let providers = Self.checkedProviders(user, keys: keys)
         var checks: [(AIProviderID, String?, String?)] = []
@@ -114,7 +119,7 @@ struct DebugController: Sendable {
             for await (provider, health) in group { results[provider] = health }
             return results
         }
-        return providers.map { provider -> [String: Any] in
+        return providers.map { provider in
             // nil: no answer before the page's deadline, or the key could not be read.
             let health = results[provider] ?? nil
             let latency = health?.latency.map { "\(Self.milliseconds($0)) ms" }
@@ -122,18 +127,17 @@ struct DebugController: Sendable {
                 unreadable.contains(provider)
                 ? "the stored key could not be decrypted; check the master key (airfit doctor)"
                 : health.map { $0.lastError } ?? "no answer within \(Self.healthDeadline.components.seconds) s"
-            return [
-                "id": provider.rawValue, "name": AIProviderCatalog.info(provider).displayName,
-                "address": ProviderSettings.address(of: provider, user: user, keys: keys),
-                "status": health?.status.rawValue ?? ProviderHealth.Status.unreachable.rawValue,
-                "tone": health?.status == .healthy ? "ok" : "warn",
-                "hasLatency": latency != nil, "latency": latency ?? "", "hasError": error != nil, "error": error ?? "",
-            ]
+            return DebugView.HealthRow(
+                id: provider.rawValue, name: AIProviderCatalog.info(provider).displayName,
+                address: ProviderSettings.address(of: provider, user: user, keys: keys),
+                status: health?.status.rawValue ?? ProviderHealth.Status.unreachable.rawValue,
+                tone: health?.status == .healthy ? "ok" : "warn",
+                hasLatency: latency != nil, latency: latency ?? "", hasError: error != nil, error: error ?? "")
         }
     }
 
     /// What the app runs with; never a key, only which providers have one.
-    private func configurationRows(_ user: User, keys: [AIProviderID: StoredSecretSummary]) async throws -> [[String: String]] {
+    private func configurationRows(_ user: User, keys: [AIProviderID: StoredSecretSummary]) async throws -> [DebugView.ConfigurationRow] {
         let report = await health.report()
         var database = "\(report.database.backend) · \(report.database.status)"
         if let journal = report.database.journalMode { database += " · journal \(journal)" }
@@ -157,7 +161,7 @@ struct DebugController: Sendable {
                 keys.isEmpty ? "none" : AIProviderID.allCases.filter { keys[$0] != nil }.map(\.rawValue).joined(separator: ", ")
             ),
         ]
-        return rows.map { ["label": $0.0, "value": $0.1] }
+        return rows.map { DebugView.ConfigurationRow(label: $0.0, value: $0.1) }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

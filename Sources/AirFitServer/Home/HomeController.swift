@@ -13,16 +13,14 @@ struct HomeController: Sendable {
             let profile = try await repository.onboardingProfile(userID: signed.user.id)
             // Onboarded, or chose "Maybe later" in this session.
             guard profile != nil || signed.session.skippedOnboarding else { return WebResponses.redirect("/onboarding") }
-            var page = Self.homeContext(signed.user)
+            var page = HomeView(signed.user)
             if let persona = try profile.map({ try $0.persona() }) {
                 let summary = PersonaSynthesis.summary(of: persona)
-                page["coachLine"] = summary.styleSentence
-                page["aspiration"] = summary.aspiration
+                page.coachLine = summary.styleSentence
+                page.aspiration = summary.aspiration
             }
-            let today = try await todayLogs(signed.user)
-            page["today"] = today
-            page["hasToday"] = !today.isEmpty
-            return views.response("home", title: "Home", user: signed.user, context: page)
+            page.today = try await todayLogs(signed.user)
+            return views.response(page, title: "Home", user: signed.user)
         }
     }
 
@@ -43,18 +41,6 @@ struct HomeController: Sendable {
             lines.append("Check-in: " + (parts.isEmpty ? "saved" : parts.joined(separator: ", ")))
         }
         return lines
-    }
-
-    /// The greeting and the person's numbers in their units (sample values until they log data).
-    static func homeContext(_ user: User, now: Date = Date()) -> [String: Any] {
-        let units = user.preferredUnits
-        return [
-            "greeting": "\(greeting(now, timeZone: TimeZone(identifier: user.timeZone) ?? .current)), \(user.displayName)",
-            "weight": units.formatWeight(kilograms: user.weightKg ?? 68),
-            "height": units.formatHeight(centimeters: user.heightCm ?? 178),
-            "distance": units.formatDistance(meters: 5000),
-            "temperature": units.formatTemperature(celsius: 22),
-        ]
     }
 
     /// "Good morning" / "Good afternoon" / "Good evening" for the person's local time.

@@ -27,10 +27,10 @@ struct AvailabilitySlotInput: Sendable, Equatable {
     init() {}
 
     /// The row as posted (`slot_day`, `slot_start`, `slot_end`).
-    init(_ form: FormData) {
-        day = form["slot_day"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        start = form["slot_start"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        end = form["slot_end"]?.trimmingCharacters(in: .whitespaces) ?? ""
+    init(day: String?, start: String?, end: String?) {
+        self.day = day?.trimmingCharacters(in: .whitespaces) ?? ""
+        self.start = start?.trimmingCharacters(in: .whitespaces) ?? ""
+        self.end = end?.trimmingCharacters(in: .whitespaces) ?? ""
     }
 
     /// The slot, or what is missing.
@@ -52,9 +52,9 @@ struct AvailabilitySlotInput: Sendable, Equatable {
     /// Days in the order the picker lists them: Monday first.
     private static let pickerDays = [2, 3, 4, 5, 6, 7, 1]
 
-    /// The availability screen's template values, and the issues that are not about the new row (shown at the top).
-    static func context(_ draft: OnboardingDraft, slot: AvailabilitySlotInput, issues: [ValidationIssue]) -> (
-        context: [String: Any], general: [ValidationIssue]
+    /// The availability screen's view, and the issues that are not about the new row (shown at the top).
+    static func view(_ draft: OnboardingDraft, slot: AvailabilitySlotInput, issues: [ValidationIssue]) -> (
+        view: AvailabilityView, general: [ValidationIssue]
     ) {
         // Core reports a rejected new slot under the index it would have had.
         let newIndex = "availability[\(draft.availability.count)]"
@@ -62,21 +62,16 @@ struct AvailabilitySlotInput: Sendable, Equatable {
         let general = issues.filter { !inline.contains($0) }
         let timesRejected = inline.contains { $0.field == newIndex }
         let selectedDay = Int(slot.day)
-        let context: [String: Any] = [
-            "days": pickerDays.map { day -> [String: Any] in
-                ["value": day, "name": WorkoutAvailabilityBlock.dayNames[day - 1], "selected": day == selectedDay]
+        let view = AvailabilityView(
+            days: pickerDays.map { day in
+                Choice(value: String(day), name: WorkoutAvailabilityBlock.dayNames[day - 1], checked: day == selectedDay)
             },
-            "slotStart": slot.start, "slotEnd": slot.end,
-            "slotErrors": inline.map(\.message), "hasSlotErrors": !inline.isEmpty,
-            "dayInvalid": inline.contains { $0.field == "\(field).day" },
-            "startInvalid": timesRejected || inline.contains { $0.field == "\(field).start" },
-            "endInvalid": timesRejected || inline.contains { $0.field == "\(field).end" },
-            "blocks": draft.availability.map { block -> [String: Any] in
-                ["id": block.id.uuidString, "label": label(block)]
-            },
-            "hasBlocks": !draft.availability.isEmpty,
-        ]
-        return (context, general)
+            slotStart: slot.start, slotEnd: slot.end, slotErrors: inline.map(\.message),
+            dayInvalid: inline.contains { $0.field == "\(field).day" },
+            startInvalid: timesRejected || inline.contains { $0.field == "\(field).start" },
+            endInvalid: timesRejected || inline.contains { $0.field == "\(field).end" },
+            blocks: draft.availability.map { block in AvailabilityView.Block(id: block.id.uuidString, label: label(block)) })
+        return (view, general)
     }
 
     /// "Monday, 7:00 AM – 8:00 AM".

@@ -19,17 +19,17 @@ struct OnboardingController: Sendable {
             return onboardingPage(draft, signed: signed, issues: notes.map { ValidationIssue(field: "draft", message: $0) })
         }
         group.post("/onboarding") { request, context -> Response in
-            try await handleOnboarding(try await FormData.read(request), signed: context.signed)
+            try await handleOnboarding(try await request.decodeForm(OnboardingForm.self), signed: context.signed)
         }
     }
 
-    private func handleOnboarding(_ form: FormData, signed: SignedIn) async throws -> Response {
+    private func handleOnboarding(_ form: OnboardingForm, signed: SignedIn) async throws -> Response {
         var flow = OnboardingFlow(draft: try await drafts.draft(for: signed.user.id))
         // A form from another screen (a stale tab) changes nothing; show where the flow really is.
-        guard form["screen"] == flow.screen.rawValue else { return WebResponses.redirect("/onboarding") }
-        OnboardingForm.apply(form, to: &flow.draft)
-        let slot = flow.screen == .typicalAvailability ? AvailabilitySlotInput(form) : AvailabilitySlotInput()
-        let action = form["action"] ?? "next"
+        guard form.screen == flow.screen.rawValue else { return WebResponses.redirect("/onboarding") }
+        form.apply(to: &flow.draft)
+        let slot = flow.screen == .typicalAvailability ? form.slot : AvailabilitySlotInput()
+        let action = form.action ?? "next"
         var events: [OnboardingFlow.Event]
         switch action {
         case "begin": events = [.begin]
@@ -39,7 +39,7 @@ struct OnboardingController: Sendable {
         case "finish": events = [.finish]
         default: events = [.next]
         }
-        if let removed = form["remove"] {
+        if let removed = form.remove {
             guard let id = UUID(uuidString: removed) else { return WebResponses.redirect("/onboarding") }
             events = [.removeAvailability(id: id)]
         } else if flow.screen == .typicalAvailability, action == "add_block" || action == "next" {
@@ -100,17 +100,15 @@ struct OnboardingController: Sendable {
         _ draft: OnboardingDraft, signed: SignedIn, issues: [ValidationIssue], slot: AvailabilitySlotInput = AvailabilitySlotInput(),
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        var context = OnboardingForm.context(draft)
+        var page = OnboardingView(draft)
         var general = issues
         if draft.screen == .typicalAvailability {
-            let availability = AvailabilitySlotInput.context(draft, slot: slot, issues: issues)
-            context.merge(availability.context) { $1 }
+            let availability = AvailabilitySlotInput.view(draft, slot: slot, issues: issues)
+            page.availability = availability.view
             general = availability.general
         }
-        context["csrf"] = signed.session.csrfToken
-        context["errors"] = general.map(\.message)
-        context["hasErrors"] = !general.isEmpty
+        let chrome = PageChrome(csrf: signed.session.csrfToken, errors: general.map(\.message))
         let title = draft.screen.title.isEmpty ? "Welcome" : draft.screen.title
-        return views.response("onboarding", title: title, user: signed.user, context: context, status: status)
+        return views.response(page, title: title, user: signed.user, chrome: chrome, status: status)
     }
 }

@@ -2,7 +2,7 @@ import AirFitCore
 import Hummingbird
 import Mustache
 
-/// Renders pages: each body template inside the shared layout. Mustache escapes every `{{value}}`.
+/// Renders pages: each ``PageView`` with its template, inside the shared layout. Mustache escapes every `{{value}}`.
 struct Views: Sendable {
     private let library: MustacheLibrary
 
@@ -17,21 +17,94 @@ struct Views: Sendable {
         self.library = library
     }
 
-    /// The full HTML page: `template` rendered with `context`, wrapped in the layout. Every template can link an
-    /// asset by its content-addressed URL: `{{asset.chat_js}}`.
-    func page(_ template: String, title: String, appearance: String = "system", context: [String: Any]) -> String {
-        var context = context
-        context["asset"] = WebAssets.urls
-        let body = library.render(context, withTemplate: template) ?? ""
-        let layout: [String: Any] = ["title": title, "appearance": appearance, "body": body, "asset": WebAssets.urls]
-        return library.render(layout, withTemplate: "layout") ?? body
+    /// The full HTML page: `view` rendered with its template (its values first, then `chrome`'s), wrapped in the
+    /// layout. Every template can link an asset by its content-addressed URL: `{{asset.chat_js}}`.
+    func page(_ view: some PageView, title: String, appearance: String = "system", chrome: PageChrome? = nil) -> String {
+        let body = library.render(RenderContext(view, chrome: chrome), withTemplate: type(of: view).template) ?? ""
+        let layout = LayoutView(title: title, appearance: appearance, body: body)
+        return library.render(RenderContext(layout, chrome: nil), withTemplate: LayoutView.template) ?? body
     }
 
     /// A page response for `user` (theme from their appearance setting).
     func response(
-        _ template: String, title: String, user: User?, context: [String: Any], status: HTTPResponse.Status = .ok
+        _ view: some PageView, title: String, user: User?, chrome: PageChrome? = nil, status: HTTPResponse.Status = .ok
     ) -> Response {
         WebResponses.html(
-            page(template, title: title, appearance: user?.appearanceMode.rawValue ?? "system", context: context), status: status)
+            page(view, title: title, appearance: user?.appearanceMode.rawValue ?? "system", chrome: chrome), status: status)
     }
+}
+
+/// A page's typed template values; `template` names its file in `Templates/` (without `.mustache`).
+protocol PageView: Sendable {
+    /// The template file rendering this view.
+    static var template: String { get }
+}
+
+/// The values the shared partials read: `{{> csrf}}` (`csrf`), `{{> back}}` (`heading`, `saved`) and
+/// `{{> errors}}` (`errors`, `hasErrors`).
+struct PageChrome: Sendable, MustacheParent {
+    /// The form's CSRF token.
+    var csrf: String?
+    /// The page's heading.
+    var heading: String?
+    /// Shows "Saved." under the heading.
+    var saved = false
+    /// Problems with the posted form, shown at the top.
+    var errors: [String] = []
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "csrf": csrf
+        case "heading": heading
+        case "saved": saved
+        case "errors": errors
+        case "hasErrors": !errors.isEmpty
+        default: nil
+        }
+    }
+}
+
+/// The layout's values around a rendered body.
+struct LayoutView: PageView {
+    static let template = "layout"
+    let title: String
+    let appearance: String
+    let body: String
+}
+
+/// What a template sees at its top level: `asset`, the view's stored properties, then the chrome's values.
+private struct RenderContext: MustacheParent {
+    private let values: [String: Any]
+    private let chrome: PageChrome?
+
+    init(_ view: some PageView, chrome: PageChrome?) {
+        var values: [String: Any] = [:]
+        for child in Mirror(reflecting: view).children {
+            guard let label = child.label, let value = Self.unwrapped(child.value) else { continue }
+            values[label] = value
+        }
+        self.values = values
+        self.chrome = chrome
+    }
+
+    func child(named name: String) -> Any? {
+        if name == "asset" { return WebAssets.urls }
+        return values[name] ?? chrome?.child(named: name)
+    }
+
+    /// The value an optional holds; nil for `nil`, so a template section sees an absent value.
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first?.value
+    }
+}
+
+/// One option of a radio group, checkbox list or select: its form value, its label, whether it is chosen.
+struct Choice: Sendable {
+    let value: String
+    let name: String
+    var checked = false
+    /// A second line under the label (examples, a summary).
+    var detail: String?
 }

@@ -38,12 +38,12 @@ struct ProviderChoice: Sendable, Equatable {
     }
 
     /// The posted fields; an unknown provider becomes `fallback`.
-    init(form: FormData, fallback: AIProviderID) {
-        provider = form["provider"].flatMap(AIProviderID.init(rawValue:)) ?? fallback
-        model = form["model"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        temperature = form["temperature"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        maxTokens = form["max_tokens"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        baseURL = form["base_url"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    init(form: ProviderForm, fallback: AIProviderID) {
+        provider = form.provider.flatMap(AIProviderID.init(rawValue:)) ?? fallback
+        model = form.model?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        temperature = form.temperature?.trimmingCharacters(in: .whitespaces) ?? ""
+        maxTokens = form.maxTokens?.trimmingCharacters(in: .whitespaces) ?? ""
+        baseURL = form.baseURL?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 
     /// The same choice moved to `provider`: its default model and address, the typed temperature and token limit kept.

@@ -23,7 +23,7 @@ struct ProviderController: Sendable {
                 choice, signed: signed, keys: keys, askProvider: false, notices: providerNotices(query, user: signed.user, keys: keys))
         }
         group.post("/settings/provider") { request, context -> Response in
-            try await postConfiguration(try await FormData.read(request), signed: context.signed)
+            try await postConfiguration(try await request.decodeForm(ProviderForm.self), signed: context.signed)
         }
         group.get("/settings/provider/keys/:provider") { _, context -> Response in
             let provider = try Self.provider(context)
@@ -31,7 +31,7 @@ struct ProviderController: Sendable {
             return keyPage(provider, signed: context.signed, baseURL: baseURL, problems: [], offerSkipTest: false)
         }
         group.post("/settings/provider/keys/:provider") { request, context -> Response in
-            try await postKey(try await FormData.read(request), provider: try Self.provider(context), signed: context.signed)
+            try await postKey(try await request.decodeForm(KeyForm.self), provider: try Self.provider(context), signed: context.signed)
         }
         group.get("/settings/provider/keys/:provider/remove") { _, context -> Response in
             let signed = context.signed
@@ -39,12 +39,11 @@ struct ProviderController: Sendable {
             guard try await providerSettings.storedKeys(userID: signed.user.id)[provider] != nil else {
                 return WebResponses.redirect("/settings/provider")
             }
-            let page: [String: Any] = [
-                "csrf": signed.session.csrfToken, "heading": "Remove key", "id": provider.rawValue,
-                "name": AIProviderCatalog.info(provider).displayName,
-                "removeNote": ProviderPage.removeNote(provider, active: ProviderSettings.selected(signed.user)),
-            ]
-            return views.response("providerKeyRemove", title: "Remove key", user: signed.user, context: page)
+            let page = ProviderKeyRemoveView(
+                id: provider.rawValue, name: AIProviderCatalog.info(provider).displayName,
+                removeNote: ProviderPage.removeNote(provider, active: ProviderSettings.selected(signed.user)))
+            let chrome = PageChrome(csrf: signed.session.csrfToken, heading: "Remove key")
+            return views.response(page, title: "Remove key", user: signed.user, chrome: chrome)
         }
         group.post("/settings/provider/keys/:provider/remove") { _, context -> Response in
             let provider = try Self.provider(context)
@@ -56,8 +55,8 @@ struct ProviderController: Sendable {
     }
 
     /// Format check, live test, save; the page again with the reason when the key is refused.
-    private func postKey(_ form: FormData, provider: AIProviderID, signed: SignedIn) async throws -> Response {
-        let typedURL = form["base_url"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    private func postKey(_ form: KeyForm, provider: AIProviderID, signed: SignedIn) async throws -> Response {
+        let typedURL = form.baseURL?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let baseURL = BaseURLRule.normalized(typedURL)
         func refused(_ problem: String, offerSkipTest: Bool = false) -> Response {
             var response = keyPage(provider, signed: signed, baseURL: typedURL, problems: [problem], offerSkipTest: offerSkipTest)
@@ -66,7 +65,7 @@ struct ProviderController: Sendable {
         }
         if !typedURL.isEmpty && baseURL == nil { return refused(BaseURLRule.problem) }
         let result = try await providerSettings.addKey(
-            form["key"] ?? "", provider: provider, user: signed.user, baseURL: baseURL, skipTest: form.isChecked("skip_test"))
+            form.key ?? "", provider: provider, user: signed.user, baseURL: baseURL, skipTest: form.skipTest)
         switch result {
         case .ok: break
         case .unreachable: return refused(ProviderPage.problem(result), offerSkipTest: true)
@@ -77,15 +76,15 @@ struct ProviderController: Sendable {
     }
 
     /// "Show this provider's settings" re-shows the form for the radio's provider; "Save configuration" saves.
-    private func postConfiguration(_ form: FormData, signed: SignedIn) async throws -> Response {
+    private func postConfiguration(_ form: ProviderForm, signed: SignedIn) async throws -> Response {
         let keys = try await providerSettings.storedKeys(userID: signed.user.id)
         // The model and base URL fields belong to the provider the page showed, not necessarily the radio's.
-        let shown = form["shown"].flatMap(AIProviderID.init(rawValue:)) ?? ProviderChoice(user: signed.user).provider
+        let shown = form.shown.flatMap(AIProviderID.init(rawValue:)) ?? ProviderChoice(user: signed.user).provider
         let posted = ProviderChoice(form: form, fallback: shown)
         var choice = posted
         choice.provider = shown
         if posted.provider != shown { choice = Self.withKeyAddress(choice.switching(to: posted.provider), keys: keys) }
-        if form["action"] == "choose" { return try await providerPage(choice, signed: signed, keys: keys, askProvider: true) }
+        if form.action == "choose" { return try await providerPage(choice, signed: signed, keys: keys, askProvider: true) }
         var problems: [String] = []
         if posted.provider != shown {
             problems.append("Check the settings for \(AIProviderCatalog.info(posted.provider).displayName), then save.")
@@ -138,21 +137,19 @@ struct ProviderController: Sendable {
         // A catalog default the provider does not offer gives way to its first live model; a saved model stays.
         let isSaved = ProviderSettings.selected(signed.user) == provider && signed.user.selectedAIModel == choice.model
         if models.live, !isSaved, !models.models.contains(choice.model), let first = models.models.first { choice.model = first }
-        var context = ProviderPage.context(
-            .init(
-                choice: choice, user: signed.user, keys: keys, models: models.models, liveModels: models.live, notices: notices,
-                problems: problems))
-        context["csrf"] = signed.session.csrfToken
-        return views.response("provider", title: "AI provider", user: signed.user, context: context, status: status)
+        let page = ProviderView(
+            .init(choice: choice, user: signed.user, keys: keys, models: models.models, liveModels: models.live, notices: notices))
+        let chrome = PageChrome(csrf: signed.session.csrfToken, heading: "AI provider", errors: problems)
+        return views.response(page, title: "AI provider", user: signed.user, chrome: chrome, status: status)
     }
 
     /// The key entry page; whatever was typed into the key field is never sent back.
     private func keyPage(
         _ provider: AIProviderID, signed: SignedIn, baseURL: String, problems: [String], offerSkipTest: Bool
     ) -> Response {
-        var context = ProviderPage.keyContext(provider, baseURL: baseURL, problems: problems, offerSkipTest: offerSkipTest)
-        context["csrf"] = signed.session.csrfToken
-        return views.response("providerKey", title: "Add API key", user: signed.user, context: context)
+        let page = ProviderKeyView(provider, baseURL: baseURL, offerSkipTest: offerSkipTest)
+        let chrome = PageChrome(csrf: signed.session.csrfToken, heading: "Add API key", errors: problems)
+        return views.response(page, title: "Add API key", user: signed.user, chrome: chrome)
     }
 
     /// The notices after a redirect: saved, key added, key removed (and the provider switched to).

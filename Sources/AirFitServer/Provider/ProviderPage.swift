@@ -2,8 +2,10 @@ import AirFitAI
 import AirFitCore
 import Foundation
 
-/// Builds the template contexts of the AI provider page and its key pages from plain values.
-enum ProviderPage {
+/// The AI provider page: current configuration, provider cards, the chosen provider's settings and the API keys.
+struct ProviderView: PageView {
+    static let template = "provider"
+
     /// What the configuration page shows.
     struct Input {
         var choice: ProviderChoice
@@ -12,46 +14,136 @@ enum ProviderPage {
         var models: [String]
         var liveModels: Bool
         var notices: [String] = []
-        var problems: [String] = []
     }
 
-    /// The context of the `provider` template.
-    static func context(_ input: Input) -> [String: Any] {
+    /// One provider card.
+    struct ProviderCard: Sendable {
+        let value: String
+        let name: String
+        let checked: Bool
+        let modelCount: String
+        let keyBadge: String
+        let hasKey: Bool
+    }
+
+    /// One option of the model list.
+    struct ModelOption: Sendable {
+        let value: String
+        let selected: Bool
+    }
+
+    /// One row of the API keys section: the masked key and its date, or how to get one.
+    struct KeyRow: Sendable {
+        let id: String
+        let name: String
+        let hasKey: Bool
+        let detail: String
+        let isActive: Bool
+        let removeNote: String
+    }
+
+    let notices: [String]
+    let currentProvider: String
+    let currentModel: String
+    let status: String
+    let statusActive: Bool
+    let providers: [ProviderCard]
+    let chosenName: String
+    let shown: String
+    let models: [ModelOption]
+    let hasModelList: Bool
+    let model: String
+    let modelSource: String
+    let baseURL: String
+    let defaultBaseURL: String
+    let baseURLHint: String
+    let temperature: String
+    let maxTemperature: String
+    let maxTokens: String
+    let maxTokensLimit: Int
+    let canSave: Bool
+    let keys: [KeyRow]
+
+    /// The page for `input`.
+    init(_ input: Input) {
         let choice = input.choice
         let info = AIProviderCatalog.info(choice.provider)
         let saved = ProviderSettings.selected(input.user)
         var options = input.models
         // A saved model the list lacks stays choosable; with no list at all, the model is typed.
         if !options.isEmpty && !choice.model.isEmpty && !options.contains(choice.model) { options.insert(choice.model, at: 0) }
-        let canSave = ProviderSettings.isUsable(choice.provider, keys: input.keys)
-        let status = status(saved, keys: input.keys)
-        return [
-            "heading": "AI provider",
-            "notices": input.notices, "errors": input.problems, "hasErrors": !input.problems.isEmpty,
-            "currentProvider": saved.map { AIProviderCatalog.info($0).displayName } ?? "Not chosen",
-            "currentModel": saved.map { input.user.selectedAIModel ?? AIProviderCatalog.info($0).defaultModel } ?? "—",
-            "status": status.text, "statusActive": status.active,
-            "providers": AIProviderID.allCases.map { provider -> [String: Any] in
-                let count =
-                    provider == choice.provider && input.liveModels ? input.models.count : AIProviderCatalog.info(provider).models.count
-                return [
-                    "value": provider.rawValue, "name": AIProviderCatalog.info(provider).displayName,
-                    "checked": provider == choice.provider, "modelCount": modelCount(count),
-                    "keyBadge": keyBadge(provider, keys: input.keys), "hasKey": input.keys[provider] != nil,
-                ]
-            },
-            "chosenName": info.displayName, "shown": choice.provider.rawValue,
-            "models": options.map { ["value": $0, "selected": $0 == choice.model] },
-            "hasModelList": !options.isEmpty, "model": choice.model,
-            "modelSource": modelSource(choice.provider, live: input.liveModels, hasKey: input.keys[choice.provider] != nil),
-            "baseURL": choice.baseURL, "defaultBaseURL": info.baseURL, "baseURLHint": baseURLHint(choice.provider),
-            "temperature": choice.temperature, "maxTemperature": ProviderChoice.format(info.maxTemperature),
-            "maxTokens": choice.maxTokens, "maxTokensLimit": info.maxOutputTokens(model: choice.model),
-            "canSave": canSave,
-            "keys": AIProviderID.allCases.map { keyRow($0, keys: input.keys, active: saved) },
-        ]
+        let status = ProviderPage.status(saved, keys: input.keys)
+        notices = input.notices
+        currentProvider = saved.map { AIProviderCatalog.info($0).displayName } ?? "Not chosen"
+        currentModel = saved.map { input.user.selectedAIModel ?? AIProviderCatalog.info($0).defaultModel } ?? "—"
+        self.status = status.text
+        statusActive = status.active
+        providers = AIProviderID.allCases.map { provider in
+            let count =
+                provider == choice.provider && input.liveModels ? input.models.count : AIProviderCatalog.info(provider).models.count
+            return ProviderCard(
+                value: provider.rawValue, name: AIProviderCatalog.info(provider).displayName, checked: provider == choice.provider,
+                modelCount: ProviderPage.modelCount(count), keyBadge: ProviderPage.keyBadge(provider, keys: input.keys),
+                hasKey: input.keys[provider] != nil)
+        }
+        chosenName = info.displayName
+        shown = choice.provider.rawValue
+        models = options.map { ModelOption(value: $0, selected: $0 == choice.model) }
+        hasModelList = !options.isEmpty
+        model = choice.model
+        modelSource = ProviderPage.modelSource(choice.provider, live: input.liveModels, hasKey: input.keys[choice.provider] != nil)
+        baseURL = choice.baseURL
+        defaultBaseURL = info.baseURL
+        baseURLHint = ProviderPage.baseURLHint(choice.provider)
+        temperature = choice.temperature
+        maxTemperature = ProviderChoice.format(info.maxTemperature)
+        maxTokens = choice.maxTokens
+        maxTokensLimit = info.maxOutputTokens(model: choice.model)
+        canSave = ProviderSettings.isUsable(choice.provider, keys: input.keys)
+        keys = AIProviderID.allCases.map { ProviderPage.keyRow($0, keys: input.keys, active: saved) }
     }
+}
 
+/// The key entry page (the spec's API key entry sheet). The key is never put back.
+struct ProviderKeyView: PageView {
+    static let template = "providerKey"
+    let id: String
+    let name: String
+    let requirement: String
+    /// The base URL field as typed (it is not a secret, and credentials are refused).
+    let baseURL: String
+    let defaultBaseURL: String
+    let baseURLHint: String
+    let instructions: String
+    let keyURL: String
+    let hasKeyURL: Bool
+    let offerSkipTest: Bool
+
+    init(_ provider: AIProviderID, baseURL: String, offerSkipTest: Bool) {
+        let info = AIProviderCatalog.info(provider)
+        id = provider.rawValue
+        name = info.displayName
+        requirement = info.requiresKey ? "API key required" : "API key optional"
+        self.baseURL = baseURL
+        defaultBaseURL = info.baseURL
+        baseURLHint = ProviderPage.baseURLHint(provider)
+        instructions = ProviderPage.instructions(info)
+        keyURL = info.keyURL ?? ""
+        hasKeyURL = info.keyURL != nil
+        self.offerSkipTest = offerSkipTest
+    }
+}
+
+/// "Remove the … key?" without JavaScript.
+struct ProviderKeyRemoveView: PageView {
+    static let template = "providerKeyRemove"
+    let id: String
+    let name: String
+    let removeNote: String
+}
+
+/// The provider pages' wording rules.
+enum ProviderPage {
     /// "Active" when the chosen provider can be used; the spec's "No API key" when it needs one.
     static func status(_ saved: AIProviderID?, keys: [AIProviderID: StoredSecretSummary]) -> (text: String, active: Bool) {
         guard let saved else { return ("Not set up", false) }
@@ -89,7 +181,7 @@ enum ProviderPage {
     }
 
     /// One row of the API keys section: the masked key and its date, or how to get one.
-    static func keyRow(_ provider: AIProviderID, keys: [AIProviderID: StoredSecretSummary], active: AIProviderID?) -> [String: Any] {
+    static func keyRow(_ provider: AIProviderID, keys: [AIProviderID: StoredSecretSummary], active: AIProviderID?) -> ProviderView.KeyRow {
         let info = AIProviderCatalog.info(provider)
         let detail: String
         if let summary = keys[provider] {
@@ -97,10 +189,9 @@ enum ProviderPage {
         } else {
             detail = info.requiresKey ? "No key" : "Optional: no key needed"
         }
-        return [
-            "id": provider.rawValue, "name": info.displayName, "hasKey": keys[provider] != nil, "detail": detail,
-            "isActive": provider == active, "removeNote": removeNote(provider, active: active),
-        ]
+        return ProviderView.KeyRow(
+            id: provider.rawValue, name: info.displayName, hasKey: keys[provider] != nil, detail: detail, isActive: provider == active,
+            removeNote: removeNote(provider, active: active))
     }
 
     /// What removing a key changes, said before it happens.
@@ -108,19 +199,6 @@ enum ProviderPage {
         guard provider == active else { return "It is deleted from this installation. You can add a key again at any time." }
         return
             "Your coach uses \(AIProviderCatalog.info(provider).displayName) now. AirFit switches to another provider with a key, if there is one."
-    }
-
-    /// The context of the `providerKey` page (the spec's API key entry sheet). The key is never put back.
-    /// - Parameter baseURL: the base URL field as typed (it is not a secret, and credentials are refused).
-    static func keyContext(_ provider: AIProviderID, baseURL: String, problems: [String], offerSkipTest: Bool) -> [String: Any] {
-        let info = AIProviderCatalog.info(provider)
-        return [
-            "baseURL": baseURL, "defaultBaseURL": info.baseURL, "baseURLHint": baseURLHint(provider),
-            "heading": "Add API key", "id": provider.rawValue, "name": info.displayName,
-            "requirement": info.requiresKey ? "API key required" : "API key optional",
-            "instructions": instructions(info), "keyURL": info.keyURL ?? "", "hasKeyURL": info.keyURL != nil,
-            "errors": problems, "hasErrors": !problems.isEmpty, "offerSkipTest": offerSkipTest,
-        ]
     }
 
     /// The catalog's instructions, with the command-line hint for custom endpoints told the web's way.

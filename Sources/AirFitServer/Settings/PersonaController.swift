@@ -15,13 +15,13 @@ struct PersonaController: Sendable {
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
         group.get("/settings/persona") { _, context -> Response in
             let signed = context.signed
-            var page: [String: Any] = ["csrf": signed.session.csrfToken, "heading": "AI coach persona"]
+            var current: PersonaView.Profile?
             if let profile = try await repository.onboardingProfile(userID: signed.user.id) {
-                page.merge(try PersonaPage.context(profile)) { $1 }
-                page["hasProfile"] = true
-                page["hasDraft"] = try await drafts.exists(for: signed.user.id)
+                current = try PersonaView.Profile(profile)
+                current?.hasDraft = try await drafts.exists(for: signed.user.id)
             }
-            return views.response("persona", title: "AI coach persona", user: signed.user, context: page)
+            let chrome = PageChrome(csrf: signed.session.csrfToken, heading: "AI coach persona")
+            return views.response(PersonaView(profile: current), title: "AI coach persona", user: signed.user, chrome: chrome)
         }
         group.post("/settings/persona/preview") { _, context -> Response in await preview(context.signed) }
         group.post("/settings/persona/refine") { _, context -> Response in
@@ -47,15 +47,15 @@ struct PersonaController: Sendable {
         }
         group.post("/settings/communication") { request, context -> Response in
             let signed = context.signed
-            let form = try await FormData.read(request)
+            let form = try await request.decodeForm(CommunicationForm.self)
             guard let profile = try await repository.onboardingProfile(userID: signed.user.id) else {
                 var response = communicationPage(signed, profile: nil, motivation: nil, errors: [], saved: false)
                 response.status = .conflict
                 return response
             }
             let current = try profile.persona().motivationStyle
-            let inactivity = form["absence"].flatMap(InactivityResponseStyle.init(rawValue:))
-            let achievement = form["celebration"].flatMap(AchievementStyle.init(rawValue:))
+            let inactivity = form.absence.flatMap(InactivityResponseStyle.init(rawValue:))
+            let achievement = form.celebration.flatMap(AchievementStyle.init(rawValue:))
             guard let inactivity, let achievement else {
                 var errors: [String] = []
                 if inactivity == nil { errors.append("Choose how your coach responds when you go quiet.") }
@@ -116,11 +116,14 @@ struct PersonaController: Sendable {
     private func communicationPage(
         _ signed: SignedIn, profile: OnboardingProfile?, motivation: MotivationStyle?, errors: [String], saved: Bool
     ) -> Response {
-        var context: [String: Any] = [
-            "csrf": signed.session.csrfToken, "heading": "Communication style", "saved": saved, "errors": errors,
-            "hasErrors": !errors.isEmpty, "hasProfile": profile != nil,
-        ]
-        if let motivation { context.merge(PersonaPage.communicationContext(motivation)) { $1 } }
-        return views.response("communication", title: "Communication style", user: signed.user, context: context)
+        let chrome = PageChrome(csrf: signed.session.csrfToken, heading: "Communication style", saved: saved, errors: errors)
+        let page = CommunicationView(hasProfile: profile != nil, motivation: motivation)
+        return views.response(page, title: "Communication style", user: signed.user, chrome: chrome)
     }
+}
+
+/// The communication style form.
+struct CommunicationForm: Decodable {
+    @FormText var absence: String?
+    @FormText var celebration: String?
 }

@@ -14,52 +14,46 @@ struct SettingsController: Sendable {
         group.get("/settings") { _, context -> Response in
             let signed = context.signed
             let hasPersona = try await repository.hasOnboardingProfile(userID: signed.user.id)
-            return views.response(
-                "settings", title: "Settings", user: signed.user,
-                context: [
-                    "csrf": signed.session.csrfToken, "units": signed.user.preferredUnits.displayName,
-                    "appearance": signed.user.appearanceMode.displayName,
-                    "persona": hasPersona ? "Active" : "Not set up",
-                    "provider": try await providerSettings.hubSummary(signed.user),
-                    "version": AirFitVersion.current, "isDevelopment": isDevelopment,
-                ])
+            let page = SettingsHubView(
+                units: signed.user.preferredUnits.displayName, appearance: signed.user.appearanceMode.displayName,
+                persona: hasPersona ? "Active" : "Not set up", provider: try await providerSettings.hubSummary(signed.user),
+                version: AirFitVersion.current, isDevelopment: isDevelopment)
+            return views.response(page, title: "Settings", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken))
         }
         // "Show the last request": the exact bodies the person's coach sent, from their own data.
         group.get("/settings/privacy/requests") { _, context -> Response in
             let signed = context.signed
             let records = try await repository.providerRequests(userID: signed.user.id)
             let zone = TimeZone(identifier: signed.user.timeZone) ?? .gmt
-            let page: [String: Any] = [
-                "heading": "Requests to your AI provider", "kept": ProviderRequestRecord.keptPerPerson,
-                "requests": records.map { record -> [String: Any] in
-                    [
-                        "when": Self.requestTime(record.createdAt, zone: zone), "provider": record.provider, "model": record.model,
-                        "body": Self.pretty(record.body),
-                    ]
-                },
-            ]
-            return views.response("providerRequests", title: "Requests to your AI provider", user: signed.user, context: page)
+            let page = ProviderRequestsView(
+                kept: ProviderRequestRecord.keptPerPerson,
+                requests: records.map { record in
+                    ProviderRequestsView.Row(
+                        when: Self.requestTime(record.createdAt, zone: zone), provider: record.provider, model: record.model,
+                        body: Self.pretty(record.body))
+                })
+            let title = "Requests to your AI provider"
+            return views.response(page, title: title, user: signed.user, chrome: PageChrome(heading: title))
         }
         for section in SettingsSection.allCases {
             group.get(RouterPath("/settings/\(section.rawValue)")) { request, context -> Response in
                 let signed = context.signed
-                var page = SettingsForms.context(section, user: signed.user)
-                page["csrf"] = signed.session.csrfToken
-                page["heading"] = section.title
-                page["saved"] = request.uri.queryParameters["saved"] != nil
-                return views.response(section.rawValue, title: section.title, user: signed.user, context: page)
+                let chrome = PageChrome(
+                    csrf: signed.session.csrfToken, heading: section.title, saved: request.uri.queryParameters["saved"] != nil)
+                return views.response(
+                    SettingsForms.view(section, user: signed.user), title: section.title, user: signed.user, chrome: chrome)
             }
             guard section != .about else { continue }
             group.post(RouterPath("/settings/\(section.rawValue)")) { request, context -> Response in
                 let signed = context.signed
-                let form = try await FormData.read(request)
+                let form = try await request.decodeForm(FormFields.self)
                 var user = signed.user
                 let errors = section.apply(form.values, to: &user)
                 guard errors.isEmpty else {
-                    var page = SettingsForms.context(section, user: signed.user)
-                    page.merge(["csrf": signed.session.csrfToken, "heading": section.title, "errors": errors, "hasErrors": true]) { $1 }
+                    let chrome = PageChrome(csrf: signed.session.csrfToken, heading: section.title, errors: errors)
                     return views.response(
-                        section.rawValue, title: section.title, user: signed.user, context: page, status: .unprocessableContent)
+                        SettingsForms.view(section, user: signed.user), title: section.title, user: signed.user, chrome: chrome,
+                        status: .unprocessableContent)
                 }
                 try await repository.updateUser(user, from: signed.user)
                 return WebResponses.redirect("/settings/\(section.rawValue)?saved=1")
@@ -68,9 +62,8 @@ struct SettingsController: Sendable {
         for document in AboutDocument.allCases {
             group.get(RouterPath("/settings/about/\(document.rawValue)")) { _, context -> Response in
                 let email = ProcessInfo.processInfo.environment["AIRFIT_SUPPORT_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
-                return views.response(
-                    "legal", title: document.title, user: context.signed.user,
-                    context: ["heading": document.title, "paragraphs": document.paragraphs(supportEmail: email)])
+                let page = LegalView(heading: document.title, paragraphs: document.paragraphs(supportEmail: email))
+                return views.response(page, title: document.title, user: context.signed.user)
             }
         }
     }

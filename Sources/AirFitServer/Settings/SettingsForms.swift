@@ -1,52 +1,41 @@
 import AirFitCore
 import Foundation
 
-/// Builds each settings page's template context from the user (the rules for saving are Core's ``SettingsSection``).
+/// Builds each settings page's view from the user (the rules for saving are Core's ``SettingsSection``).
 enum SettingsForms {
-    /// The template values of `section` for `user`.
-    static func context(_ section: SettingsSection, user: User) -> [String: Any] {
+    /// The view of `section` for `user`.
+    static func view(_ section: SettingsSection, user: User) -> any PageView {
         switch section {
         case .units:
-            return [
-                "systems": MeasurementSystem.allCases.map { system -> [String: Any] in
-                    [
-                        "value": system.rawValue, "name": system.displayName, "checked": system == user.preferredUnits,
-                        "examples": examples(system),
-                    ]
-                }
-            ]
+            return UnitsView(
+                systems: MeasurementSystem.allCases.map { system in
+                    Choice(
+                        value: system.rawValue, name: system.displayName, checked: system == user.preferredUnits, detail: examples(system))
+                })
         case .appearance:
-            return [
-                "modes": AppearanceMode.allCases.map { mode -> [String: Any] in
-                    ["value": mode.rawValue, "name": mode.displayName, "checked": mode == user.appearanceMode]
+            return AppearanceView(
+                modes: AppearanceMode.allCases.map { mode in
+                    Choice(value: mode.rawValue, name: mode.displayName, checked: mode == user.appearanceMode)
                 },
-                "haptics": user.hapticFeedbackEnabled,
-            ]
+                haptics: user.hapticFeedbackEnabled)
         case .notifications:
-            return [
-                "system": user.notificationPreferences.systemEnabled,
-                "categories": NotificationCategory.allCases.map { category -> [String: Any] in
-                    [
-                        "value": category.rawValue, "name": category.displayName,
-                        "checked": user.notificationPreferences.isEnabled(category),
-                    ]
+            return NotificationsView(
+                system: user.notificationPreferences.systemEnabled,
+                categories: NotificationCategory.allCases.map { category in
+                    Choice(value: category.rawValue, name: category.displayName, checked: user.notificationPreferences.isEnabled(category))
                 },
-                "quiet": user.quietHours.enabled, "quietStart": user.quietHours.start.description,
-                "quietEnd": user.quietHours.end.description,
-            ]
+                quiet: user.quietHours.enabled, quietStart: user.quietHours.start.description, quietEnd: user.quietHours.end.description)
         case .privacy:
             let policy = CoachContextPolicy(user: user)
-            return [
-                "appLock": user.appLockEnabled, "lockMinutes": user.appLockTimeoutMinutes, "analytics": user.analyticsEnabled,
-                "contextItems": CoachContextItem.allCases.map { item -> [String: Any] in
-                    [
-                        "value": item.rawValue, "title": item.title, "detail": item.detail, "optional": item.canBeLeftOut,
-                        "shared": policy.shares(item),
-                    ]
-                },
-            ]
+            return PrivacyView(
+                appLock: user.appLockEnabled, lockMinutes: user.appLockTimeoutMinutes, analytics: user.analyticsEnabled,
+                contextItems: CoachContextItem.allCases.map { item in
+                    PrivacyView.ContextItem(
+                        value: item.rawValue, title: item.title, detail: item.detail, optional: item.canBeLeftOut,
+                        shared: policy.shares(item))
+                })
         case .about:
-            return ["version": AirFitVersion.current, "build": AirFitBuild.description]
+            return AboutView(version: AirFitVersion.current, build: AirFitBuild.description)
         }
     }
 

@@ -25,11 +25,20 @@ struct CSRFMiddleware: RouterMiddleware {
         guard Self.isUnsafe(request.method) else { return try await next(request, context) }
         var request = request
         let body = try await request.collectBody(upTo: limits.limit(for: request.uri.path))
-        let sent = request.headers[Self.header] ?? FormData(String(decoding: body.readableBytesView, as: UTF8.self))[Self.field]
+        let sent = try request.headers[Self.header] ?? Self.formToken(body)
         guard let expected = Self.expectedToken(request, visitor: context.visitor), let sent,
             Self.constantTimeEqual(sent, expected)
         else { throw HTTPError(.forbidden, message: "The form expired. Reload the page and try again.") }
         return try await next(request, context)
+    }
+
+    /// The `_csrf` field of a form body (nil when absent).
+    /// - Throws: `HTTPError(.badRequest)` when the body is not a readable form.
+    static func formToken(_ body: ByteBuffer) throws -> String? {
+        struct TokenField: Decodable {
+            @FormText var _csrf: String?
+        }
+        return try FormDecoding.decode(TokenField.self, from: String(decoding: body.readableBytesView, as: UTF8.self))._csrf
     }
 
     /// Whether `method` may change something (and so needs the token).

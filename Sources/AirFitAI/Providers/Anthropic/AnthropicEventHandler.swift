@@ -3,25 +3,8 @@
 /// Text, thinking and tool-use content blocks; input tokens from `message_start`, output tokens from
 /// the last `message_delta`; `stop_reason`; `error` events. Events are recognised by their JSON
 /// `type`, so streams without `event:` lines decode the same; `ping` and unknown events are ignored.
-public struct AnthropicStreamDecoder: ProviderStreamDecoder {
-    private var base: SSEStreamDecoder<AnthropicEventHandler>
-
-    /// Creates a decoder.
-    /// - Parameter limits: the byte limits to enforce.
-    public init(limits: StreamLimits = .default) {
-        base = SSEStreamDecoder(limits: limits)
-    }
-
-    public mutating func decode(_ chunk: some Collection<UInt8>) throws(StreamParseError) -> [StreamEvent] {
-        try base.decode(chunk)
-    }
-
-    public mutating func finish() -> [StreamEvent] {
-        base.finish()
-    }
-}
-
-/// Handles each SSE event of an Anthropic stream.
+///
+/// Made by ``AIProviderID/makeStreamDecoder(limits:)``, which joins it with the stream parser.
 struct AnthropicEventHandler: SSEPayloadDecoder {
     private struct ToolBlock: Sendable {
         var id: String?

@@ -3,25 +3,8 @@
 /// Text parts, thought parts (`thought: true`, as reasoning), whole `functionCall` parts,
 /// `finishReason` (`STOP` becomes `tool_calls` once a function call came), `usageMetadata` (output =
 /// candidates + thoughts tokens), blocked prompts and `{"error": ...}` objects.
-public struct GeminiStreamDecoder: ProviderStreamDecoder {
-    private var base: SSEStreamDecoder<GeminiEventHandler>
-
-    /// Creates a decoder.
-    /// - Parameter limits: the byte limits to enforce.
-    public init(limits: StreamLimits = .default) {
-        base = SSEStreamDecoder(limits: limits)
-    }
-
-    public mutating func decode(_ chunk: some Collection<UInt8>) throws(StreamParseError) -> [StreamEvent] {
-        try base.decode(chunk)
-    }
-
-    public mutating func finish() -> [StreamEvent] {
-        base.finish()
-    }
-}
-
-/// Handles each SSE event of a Gemini stream.
+///
+/// Made by ``AIProviderID/makeStreamDecoder(limits:)``, which joins it with the stream parser.
 struct GeminiEventHandler: SSEPayloadDecoder {
     var events: [StreamEvent] = []
     private var nextToolIndex = 0

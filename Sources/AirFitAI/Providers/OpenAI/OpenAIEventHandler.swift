@@ -3,25 +3,8 @@
 /// Also serves OpenRouter and OpenAI-compatible servers: text, `refusal`, `reasoning` /
 /// `reasoning_content`, fragmented and parallel tool calls, the usage chunk (empty `choices`),
 /// in-stream `{"error": ...}` objects and the `[DONE]` sentinel.
-public struct OpenAIStreamDecoder: ProviderStreamDecoder {
-    private var base: SSEStreamDecoder<OpenAIEventHandler>
-
-    /// Creates a decoder.
-    /// - Parameter limits: the byte limits to enforce.
-    public init(limits: StreamLimits = .default) {
-        base = SSEStreamDecoder(limits: limits)
-    }
-
-    public mutating func decode(_ chunk: some Collection<UInt8>) throws(StreamParseError) -> [StreamEvent] {
-        try base.decode(chunk)
-    }
-
-    public mutating func finish() -> [StreamEvent] {
-        base.finish()
-    }
-}
-
-/// Handles each SSE event of an OpenAI-style stream.
+///
+/// Made by ``AIProviderID/makeStreamDecoder(limits:)``, which joins it with the stream parser.
 struct OpenAIEventHandler: SSEPayloadDecoder {
     var events: [StreamEvent] = []
     private var tools = OpenAIToolCallTracker()

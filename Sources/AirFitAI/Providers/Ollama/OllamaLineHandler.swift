@@ -3,25 +3,8 @@
 /// `message.content` / `response` as text, `thinking` as reasoning, whole `tool_calls`, `done` with
 /// `done_reason` (`stop` becomes `tool_calls` once tool calls came; no reason means `stop`),
 /// `prompt_eval_count` / `eval_count` as usage, and `{"error": "..."}` lines.
-public struct OllamaStreamDecoder: ProviderStreamDecoder {
-    private var base: NDJSONStreamDecoder<OllamaLineHandler>
-
-    /// Creates a decoder.
-    /// - Parameter limits: the byte limits to enforce.
-    public init(limits: StreamLimits = .default) {
-        base = NDJSONStreamDecoder(limits: limits)
-    }
-
-    public mutating func decode(_ chunk: some Collection<UInt8>) throws(StreamParseError) -> [StreamEvent] {
-        try base.decode(chunk)
-    }
-
-    public mutating func finish() -> [StreamEvent] {
-        base.finish()
-    }
-}
-
-/// Handles each line of an Ollama stream.
+///
+/// Made by ``AIProviderID/makeStreamDecoder(limits:)``, which joins it with the stream parser.
 struct OllamaLineHandler: NDJSONPayloadDecoder {
     var events: [StreamEvent] = []
     private var nextToolIndex = 0

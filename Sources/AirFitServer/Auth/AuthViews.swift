@@ -1,0 +1,22 @@
+/// The first-run form that creates the owner account.
+struct SetupView: PageView {
+    static let template = "setup"
+    /// The email as typed (after a refusal).
+    let email: String
+}
+
+/// The sign-in form.
+struct SignInView: PageView {
+    static let template = "signin"
+    /// The email as typed (after a refusal).
+    let email: String
+}
+
+/// "Welcome back": the app-lock password prompt.
+struct UnlockView: PageView {
+    static let template = "unlock"
+    let email: String
+    /// The same-origin path to return to.
+    let next: String
+    let minutes: Int
+}

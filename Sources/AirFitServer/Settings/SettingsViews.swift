@@ -1,0 +1,85 @@
+import AirFitCore
+import Foundation
+
+/// The settings hub: one row per section with its current value.
+struct SettingsHubView: PageView {
+    static let template = "settings"
+    let units: String
+    let appearance: String
+    let persona: String
+    let provider: String
+    let version: String
+    let isDevelopment: Bool
+}
+
+/// "Show the last request": the bodies the person's coach sent, newest first.
+struct ProviderRequestsView: PageView {
+    static let template = "providerRequests"
+
+    /// One request as shown.
+    struct Row: Sendable {
+        let when: String
+        let provider: String
+        let model: String
+        let body: String
+    }
+
+    let kept: Int
+    let requests: [Row]
+}
+
+/// A privacy policy, terms or support page.
+struct LegalView: PageView {
+    static let template = "legal"
+    let heading: String
+    let paragraphs: [String]
+}
+
+/// Settings → Units.
+struct UnitsView: PageView {
+    static let template = "units"
+    let systems: [Choice]
+}
+
+/// Settings → Appearance.
+struct AppearanceView: PageView {
+    static let template = "appearance"
+    let modes: [Choice]
+    let haptics: Bool
+}
+
+/// Settings → Notifications.
+struct NotificationsView: PageView {
+    static let template = "notifications"
+    let system: Bool
+    let categories: [Choice]
+    let quiet: Bool
+    let quietStart: String
+    let quietEnd: String
+}
+
+/// Settings → Privacy: app lock, analytics and what the coach sees.
+struct PrivacyView: PageView {
+    static let template = "privacy"
+
+    /// One item of the coach's context: always sent, or shared by choice.
+    struct ContextItem: Sendable {
+        let value: String
+        let title: String
+        let detail: String
+        let optional: Bool
+        let shared: Bool
+    }
+
+    let appLock: Bool
+    let lockMinutes: Int
+    let analytics: Bool
+    let contextItems: [ContextItem]
+}
+
+/// Settings → About.
+struct AboutView: PageView {
+    static let template = "about"
+    let version: String
+    let build: String
+}
