@@ -61,6 +61,11 @@ public struct ServerDependencies: Sendable {
 /// who is asking (``VisitorMiddleware``); then, for the signed-in group, ``RequireSignInMiddleware``; then, for
 /// both groups, the CSRF check of every unsafe method (``CSRFMiddleware``). Each feature adds its routes to the group it belongs to.
 public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequestContext> {
+    buildRouter(dependencies, replies: ActiveReplies())
+}
+
+/// The router, with the replies being written kept in `replies` (so a stopping server can end them).
+func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> Router<AirFitRequestContext> {
     let router = Router(context: AirFitRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware(logger: Logger(label: "airfit.server")))
     HealthController(health: dependencies.health).addRoutes(to: router.group())
@@ -104,7 +109,7 @@ public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequ
     ChatController(
         engine: CoachEngine(
             repository: repository, vault: dependencies.vault, streamer: dependencies.aiClient, weather: dependencies.weather),
-        repository: repository, vault: dependencies.vault, replies: ActiveReplies(), views: views
+        repository: repository, vault: dependencies.vault, replies: replies, views: views
     ).addRoutes(to: signedIn)
     SettingsController(
         repository: repository, providerSettings: providerSettings, isDevelopment: dependencies.isDevelopment, views: views
@@ -127,8 +132,10 @@ public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequ
 public func buildApplication(
     configuration: ServerConfiguration, dependencies: ServerDependencies, logger: Logger
 ) -> some ApplicationProtocol {
-    Application(
-        router: buildRouter(dependencies),
+    let replies = ActiveReplies()
+    return Application(
+        router: buildRouter(dependencies, replies: replies),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "AirFit"),
+        services: [ReplyShutdown(replies: replies, logger: logger)],
         logger: logger)
 }

@@ -126,7 +126,7 @@ struct CoachEngineTests {
         try await CoachFixture.with([script]) { fixture in
             let events = try await fixture.send("How do I start running?")
             guard case .incomplete(let message, let reason) = events.last else { Issue.record("not incomplete: \(events)"); return }
-            #expect(reason == "Streaming error: connection lost: reset by peer")
+            #expect(reason == "The connection to OpenAI (api.openai.com) broke during the reply (connection lost: reset by peer). Retry.")
             let stored = try await fixture.stored()
             #expect(stored.count == 2)
             #expect(stored[1].id == message.id)
@@ -145,7 +145,7 @@ struct CoachEngineTests {
         try await CoachFixture.with([script]) { fixture in
             let events = try await fixture.send("ran 5 min")
             guard case .incomplete(let message, let reason) = events.last else { Issue.record("not incomplete"); return }
-            #expect(reason == "The provider reported an error: Overloaded")
+            #expect(reason == "OpenAI (api.openai.com) reported an error: Overloaded")
             #expect(message.toolCalls.isEmpty && message.content == "Let me log")
             #expect(try await fixture.store.workouts(userID: fixture.user.id, query: RecordQuery()).isEmpty)
         }
@@ -178,6 +178,71 @@ struct CoachEngineTests {
         }
     }
 
+    @Test("A provider that cannot be reached is named with its host and what to check, not blamed on the person's network")
+    func unreachableProviderIsNamed() async throws {
+        try await CoachFixture.with([.fail([], ServiceError.networkUnavailable)]) { fixture in
+            let events = try await fixture.send("Hello")
+            guard case .incomplete(_, let reason) = events.last else { Issue.record("not incomplete: \(events)"); return }
+            #expect(reason.hasPrefix("OpenAI (api.openai.com) could not be reached."))
+            #expect(reason.contains("Settings → AI provider") && !reason.contains("Network connection is unavailable"))
+        }
+    }
+
+    @Test(
+        "A reply cut by a closed page or a stopping server is stored with that reason, not as stopped by the person",
+        arguments: [ReplyInterruption.connectionLost, .serverStopping])
+    func interruptionReasons(interruption: ReplyInterruption) async throws {
+        try await CoachFixture.with([.hang([.textDelta("Partial ")])]) { fixture in
+            let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
+            let signal = ReplySignal(ifCancelled: .stoppedByYou)
+            let reply = Task {
+                try await fixture.engine.reply(
+                    to: "Tell me a long story", conversationID: fixture.conversation, user: fixture.user, signal: signal
+                ) { event in
+                    if case .textDelta = event { startedSignal.yield() }
+                }
+            }
+            for await _ in started { break }
+            signal.interrupt(interruption)
+            signal.interrupt(.stoppedByYou)  // a later reason does not replace the first
+            reply.cancel()
+            try await reply.value
+            let stored = try await fixture.stored()
+            #expect(stored.last?.content == "Partial ")
+            #expect(stored.last?.isComplete == false)
+            #expect(stored.last?.incompleteReason == interruption.reason)
+        }
+    }
+
+    @Test("While a reply streams, the text so far is already stored as still being written")
+    func partialTextIsStoredWhileStreaming() async throws {
+        try await CoachFixture.with(
+            [.hang([.textDelta("Once upon "), .textDelta("a time")])], partialReplies: .init(bytes: 8, interval: 60)
+        ) {
+            fixture in
+            let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
+            let reply = Task {
+                try await fixture.engine.reply(to: "Tell me a story", conversationID: fixture.conversation, user: fixture.user) { event in
+                    if case .textDelta("a time") = event { startedSignal.yield() }
+                }
+            }
+            for await _ in started { break }
+            var stored: [CoachMessage] = []
+            // The write follows the event; a killed server would leave this row behind.
+            for _ in 0..<100 {
+                stored = try await fixture.stored()
+                if stored.last?.content == "Once upon " { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(stored.last?.content == "Once upon ")
+            #expect(stored.last?.incompleteReason == ReplyInterruption.stillWriting)
+            reply.cancel()
+            try await reply.value
+            let final = try await fixture.stored()
+            #expect(final.last?.content == "Once upon a time" && final.last?.incompleteReason == ReplyInterruption.stoppedByYou.reason)
+        }
+    }
+
     @Test("Only the last 20 turns are sent; an incomplete reply is left out of the history and can be retried")
     func historyWindowAndRetry() async throws {
         let dropped = ScriptedStreamer.Script.fail([.textDelta("half")], ServiceError.timeout)
@@ -190,7 +255,10 @@ struct CoachEngineTests {
             #expect(last.messages.last == .user("message 23"))
             let broken = try await fixture.send("message 24")
             guard case .incomplete(_, let reason) = broken.last else { Issue.record("not incomplete"); return }
-            #expect(reason == "Request timed out")
+            #expect(
+                reason
+                    == "OpenAI (api.openai.com) did not answer in time. Retry; if it keeps happening, check that the server is not overloaded."
+            )
             var retried: [CoachEvent] = []
             for try await event in fixture.engine.retry(conversationID: fixture.conversation, user: fixture.user) { retried.append(event) }
             #expect(retried.text == "whole answer")

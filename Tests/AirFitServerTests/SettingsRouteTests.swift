@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,12 +8,26 @@ import Testing
 
 @Suite("Settings pages")
 struct SettingsRouteTests {
-    @Test("Units show the live examples, save, and change the home page")
+    @Test("Units show the live examples, save, and change how a logged weight reads at home; no number is made up")
     func unitsSaved() async throws {
-        try await makeTestApp().test(.router) { client in
+        let dependencies = ServerDependencies(health: StubHealth(), passwordCost: 4)
+        try await Application(router: buildRouter(dependencies)).test(.router) { client in
             var web = WebClient(client: client)
             try await web.signUp()
-            #expect(text(try await web.get("/").body).contains("150 lbs"))
+            // A new person has entered nothing: home says how to add numbers and shows none of the units page's examples.
+            let fresh = text(try await web.get("/").body)
+            #expect(fresh.contains(#"data-testid="home.empty""#))
+            for example in ["150 lbs", "5&#39;10&quot;", "3 miles", "72°F", "68 kg", "178 cm", "5 km", "22°C"] {
+                #expect(!fresh.contains(example), "home shows \(example) that nobody entered")
+            }
+            let user = try #require(try await dependencies.repository.users().first)
+            let now = Date()
+            try await dependencies.repository.saveDailyLog(
+                DailyLog(userID: user.id, day: DailyLog.day(of: now, timeZone: user.timeZone), weightKg: 68, createdAt: now, updatedAt: now)
+            )
+            let logged = text(try await web.get("/").body)
+            #expect(logged.contains(#"<strong data-testid="home.weight">150 lbs</strong> <span class="hint">logged today</span>"#))
+            #expect(!logged.contains(#"data-testid="home.empty""#) && !logged.contains("home.height"))
             let page = text(try await web.get("/settings/units").body)
             for example in ["150 lbs", "5&#39;10&quot;", "3 miles", "72°F", "68 kg", "178 cm", "5 km", "22°C"] {
                 #expect(page.contains(example), "missing \(example)")
@@ -21,8 +36,8 @@ struct SettingsRouteTests {
             let saved = try await web.post("/settings/units", [("units", "metric")])
             #expect(saved.headers[.location] == "/settings/units?saved=1")
             let home = text(try await web.get("/").body)
-            #expect(home.contains("68 kg"))
-            #expect(home.contains("178 cm"))
+            #expect(home.contains(#"data-testid="home.weight">68 kg<"#))
+            #expect(!home.contains("178 cm"))
         }
     }
 

@@ -57,6 +57,32 @@ extension RepositoryContractTests {
         }
     }
 
+    @Test(
+        "At start-up, replies left being written are marked cut off with their text kept; finished or other incomplete ones stay",
+        arguments: Backend.allCases)
+    func interruptUnfinishedReplies(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let user = Fixture.user()
+            try await store.repository.createUser(user)
+            let conversation = UUID()
+            var writing = Fixture.message(userID: user.id, conversationID: conversation, role: .assistant, content: "Once upon", at: 1)
+            writing.isComplete = false
+            writing.incompleteReason = ReplyInterruption.stillWriting
+            let stopped = Fixture.message(userID: user.id, conversationID: conversation, role: .assistant, content: "", at: 2)
+            let finished = Fixture.message(userID: user.id, conversationID: conversation, role: .assistant, content: "Done", at: 3)
+            for message in [writing, stopped, finished] { try await store.repository.appendMessage(message) }
+            let reason = ReplyInterruption.serverRestarted.reason
+            #expect(try await store.repository.interruptUnfinishedReplies(reason: reason) == 1)
+            var expected = writing
+            expected.incompleteReason = reason
+            #expect(
+                try await store.repository.messages(conversationID: conversation, userID: user.id, last: nil) == [
+                    expected, stopped, finished,
+                ])
+            #expect(try await store.repository.interruptUnfinishedReplies(reason: reason) == 0)
+        }
+    }
+
     @Test("A conversation reads oldest first with ties on time broken by id, and last N gives the newest N", arguments: Backend.allCases)
     func conversationOrder(backend: Backend) async throws {
         try await backend.withStore { store in

@@ -236,4 +236,26 @@ extension RepositoryContractTests {
             #expect(try await range(nil, nil, RecordQuery(from: Fixture.at(1e9), to: Fixture.at(-1e9))).count == 5)
         }
     }
+
+    @Test("The latest weight is the newest day with a weight, for that person only; none before one is logged", arguments: Backend.allCases)
+    func latestWeight(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let ann = Fixture.user()
+            let bob = Fixture.user(name: "Bob")
+            try await store.repository.createUser(ann)
+            try await store.repository.createUser(bob)
+            #expect(try await store.repository.latestWeight(userID: ann.id) == nil)
+            var older = Fixture.log(userID: ann.id, day: "2024-03-01")
+            older.weightKg = 71.5
+            var newer = Fixture.log(userID: ann.id, day: "2024-03-05")
+            newer.weightKg = 70.8
+            var newestWithout = Fixture.log(userID: ann.id, day: "2024-03-09")
+            newestWithout.weightKg = nil
+            var bobs = Fixture.log(userID: bob.id, day: "2024-03-10")
+            bobs.weightKg = 90
+            for log in [newer, newestWithout, older, bobs] { try await store.repository.saveDailyLog(log) }
+            #expect(try await store.repository.latestWeight(userID: ann.id) == LoggedWeight(day: "2024-03-05", kilograms: 70.8))
+            #expect(try await store.repository.latestWeight(userID: bob.id) == LoggedWeight(day: "2024-03-10", kilograms: 90))
+        }
+    }
 }

@@ -92,4 +92,4 @@ def finish_onboarding(driver):
     wait_for(driver, "onboarding.motivation.inactivity.gentle").click()
     tid(driver, "onboarding.next.button").click()
     wait_for(driver, "onboarding.ready.begin").click()
-    wait_for(driver, "home.weight")
+    wait_for(driver, "home.chat")

@@ -10,6 +10,7 @@ import base64
 import importlib.util
 import json
 import os
+import signal
 import socket
 import subprocess
 import time
@@ -93,35 +94,64 @@ def server_env():
     return {}
 
 
+class ServerProcess:
+    """`airfit serve` on a temp data dir at trace level; it can be stopped with any signal and started again on the
+    same data and port. Every run's output goes to one log, handed to the leak scan at the end."""
+
+    def __init__(self, tmp_path, server_env, leaks):
+        self.port = free_port()
+        self.env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path / "home"),
+            "AIRFIT_DATA_DIR": str(tmp_path / "data"), "AIRFIT_PORT": str(self.port), "AIRFIT_LOG_LEVEL": "trace", **server_env,
+        }
+        leaks.data_dirs.append(self.env["AIRFIT_DATA_DIR"])
+        os.makedirs(self.env["HOME"], exist_ok=True)
+        self.leaks = leaks
+        self.log = open(tmp_path / "serve.log", "w+b")
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen([BIN, "serve"], env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/health", timeout=2)
+                return self.base
+            except Exception:
+                if self.proc.poll() is not None or time.time() > deadline:
+                    self.log.seek(0)
+                    raise AssertionError("server did not start:\n" + self.log.read().decode(errors="replace"))
+                time.sleep(0.2)
+
+    def stop(self, sig=signal.SIGTERM, timeout=10):
+        """Sends `sig` and waits for the process to end; returns the seconds it took."""
+        started = time.time()
+        self.proc.send_signal(sig)
+        self.proc.wait(timeout=timeout)
+        return time.time() - started
+
+    def close(self):
+        if self.proc and self.proc.poll() is None:
+            self.stop()
+        self.log.seek(0)
+        self.leaks.add_output("the `airfit serve` log", self.log.read().decode(errors="replace"), all_logs=True)
+        self.log.close()
+
+
 @pytest.fixture
-def server(tmp_path, server_env, leaks):
-    """Starts the server at trace level; yields its base URL; stops it and hands its whole log to the leak scan."""
-    port = free_port()
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path / "home"),
-        "AIRFIT_DATA_DIR": str(tmp_path / "data"), "AIRFIT_PORT": str(port), "AIRFIT_LOG_LEVEL": "trace", **server_env,
-    }
-    leaks.data_dirs.append(env["AIRFIT_DATA_DIR"])
-    os.makedirs(env["HOME"])
-    log = open(tmp_path / "serve.log", "w+b")
-    proc = subprocess.Popen([BIN, "serve"], env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/health", timeout=2)
-            break
-        except Exception:
-            if proc.poll() is not None or time.time() > deadline:
-                log.seek(0)
-                raise AssertionError("server did not start:\n" + log.read().decode(errors="replace"))
-            time.sleep(0.2)
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
-    log.seek(0)
-    leaks.add_output("the `airfit serve` log", log.read().decode(errors="replace"), all_logs=True)
-    log.close()
+def server_process(tmp_path, server_env, leaks):
+    """A started `ServerProcess`, closed (and its log scanned) at the end."""
+    process = ServerProcess(tmp_path, server_env, leaks)
+    process.start()
+    yield process
+    process.close()
+
+
+@pytest.fixture
+def server(server_process):
+    """The base URL of a started server."""
+    return server_process.base
 
 
 @pytest.fixture

@@ -117,7 +117,7 @@ def onboard(browser):
     wait_for(browser, "onboarding.motivation.inactivity.gentle").click()
     tid(browser, "onboarding.next.button").click()
     WebDriverWait(browser, 30).until(EC.element_to_be_clickable((By.CSS_SELECTOR, '[data-testid="onboarding.ready.begin"]'))).click()
-    wait_for(browser, "home.weight")
+    wait_for(browser, "home.chat")
 
 
 def send(browser, server, message, replies):

@@ -40,7 +40,7 @@ def sign_up(browser, server, wait):
     tid(browser, "auth.submit").click()
     wait.until(EC.url_contains("/onboarding"))
     tid(browser, "onboarding.skip.button").click()
-    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="home.weight"]')))
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="home.chat"]')))
 
 
 def test_add_key_format_error_then_valid_key_then_remove(server, browser, provider):

@@ -39,8 +39,12 @@ def test_first_run_units_export_delete(server, browser, downloads):
     wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="onboarding.aspiration.lose_weight"]')))
     shot(browser, "02b-aspiration")
     tid(browser, "onboarding.skip.button").click()
-    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="home.weight"]')))
-    assert tid(browser, "home.weight").text == "150 lbs"
+    # A new person's home shows no number they did not enter, only how to add one.
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="home.empty"]')))
+    numbers = tid(browser, "home.empty").find_element(By.XPATH, "..").text
+    for example in ("150 lbs", "5'10\"", "3 miles", "72°F", "68 kg", "178 cm", "5 km", "22°C"):
+        assert example not in numbers and example not in browser.find_element(By.TAG_NAME, "main").text, example
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-testid="home.weight"]')
     shot(browser, "03-home-imperial")
 
     browser.get(server + "/settings")
@@ -52,8 +56,8 @@ def test_first_run_units_export_delete(server, browser, downloads):
     tid(browser, "units.save").click()
     wait.until(EC.url_contains("saved=1"))
     browser.get(server + "/")
-    assert tid(browser, "home.weight").text == "68 kg"
-    assert tid(browser, "home.height").text == "178 cm"
+    assert tid(browser, "home.empty").is_displayed()
+    assert "68 kg" not in browser.find_element(By.TAG_NAME, "main").text
     shot(browser, "05-home-metric")
 
     browser.get(server + "/settings")

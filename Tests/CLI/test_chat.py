@@ -70,7 +70,8 @@ def test_a_dropped_stream_prints_the_reason_is_stored_incomplete_and_retry_finis
     p = chat(airfit, provider, "--message", "tell me a story", check=False)
     assert p.returncode == 1
     assert p.out == "Once upon a \n"
-    assert "The reply is incomplete: Streaming error: the connection closed before the answer was complete" in p.err
+    assert "The reply is incomplete: The connection to " in p.err
+    assert "broke during the reply (the connection closed before the answer was complete). Retry." in p.err
     last = exported(airfit)["coachMessages"][-1]
     assert last["role"] == "assistant" and last["isComplete"] is False and last["content"] == "Once upon a "
     assert "closed before the answer was complete" in last["incompleteReason"]

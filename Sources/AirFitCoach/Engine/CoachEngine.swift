@@ -19,11 +19,14 @@ public struct CoachEngine: Sendable {
     let tools: ToolRegistry
     let weather: (any CoachWeatherSource)?
     let now: @Sendable () -> Date
+    let partialReplies: PartialReplyPolicy
 
     /// Creates an engine.
+    /// - Parameter partialReplies: how often a streaming reply's text so far is stored.
     public init(
         repository: any AirFitRepository, vault: any SecretVault, streamer: any ChatStreaming, tools: ToolRegistry = .standard,
-        weather: (any CoachWeatherSource)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        weather: (any CoachWeatherSource)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        partialReplies: PartialReplyPolicy = .standard
     ) {
         self.repository = repository
         self.vault = vault
@@ -31,6 +34,7 @@ public struct CoachEngine: Sendable {
         self.tools = tools
         self.weather = weather
         self.now = now
+        self.partialReplies = partialReplies
     }
 
     /// Answers `text` in `conversationID` for `user`, as a stream of events.
@@ -44,9 +48,13 @@ public struct CoachEngine: Sendable {
     /// Answers `text` in the calling task, handing each event to `emit`.
     ///
     /// Cancelling the calling task stops the reply; this returns only after the partial reply is stored, so a
-    /// caller that cancels and then awaits the task knows the conversation is settled.
-    public func reply(to text: String, conversationID: UUID, user: User, emit: @Sendable (CoachEvent) -> Void) async throws {
-        try await run(text, conversationID: conversationID, user: user, emit: emit)
+    /// caller that cancels and then awaits the task knows the conversation is settled. The reason stored is the one
+    /// `signal` was given before the cancel.
+    public func reply(
+        to text: String, conversationID: UUID, user: User, signal: ReplySignal = ReplySignal(),
+        emit: @Sendable (CoachEvent) -> Void
+    ) async throws {
+        try await run(text, conversationID: conversationID, user: user, signal: signal, emit: emit)
     }
 
     /// Answers the conversation's last message again, after a reply broke off; nothing new is stored for the person.
@@ -55,8 +63,10 @@ public struct CoachEngine: Sendable {
         Self.stream { emit in try await retry(conversationID: conversationID, user: user, emit: emit) }
     }
 
-    /// Retries in the calling task, handing each event to `emit` (see ``reply(to:conversationID:user:emit:)``).
-    public func retry(conversationID: UUID, user: User, emit: @Sendable (CoachEvent) -> Void) async throws {
+    /// Retries in the calling task, handing each event to `emit` (see ``reply(to:conversationID:user:signal:emit:)``).
+    public func retry(
+        conversationID: UUID, user: User, signal: ReplySignal = ReplySignal(), emit: @Sendable (CoachEvent) -> Void
+    ) async throws {
         let history = try await repository.messages(conversationID: conversationID, userID: user.id, last: Self.historyTurns * 8)
         let conversation = CoachHistory.window(history, turns: Self.historyTurns)
         guard case .user = conversation.last else {
@@ -64,7 +74,8 @@ public struct CoachEngine: Sendable {
         }
         let selection = try await CoachModelSelection.resolve(user: user, vault: vault)
         let clock = MessageClock(now: now, after: history.last?.createdAt)
-        try await respond(conversation, selection: selection, conversationID: conversationID, user: user, clock: clock, emit: emit)
+        let reply = Reply(selection: selection, conversationID: conversationID, user: user, clock: clock, signal: signal)
+        try await respond(conversation, reply, emit: emit)
     }
 
     /// Runs `body` in a task whose events form the returned stream; ending the stream cancels the task.
@@ -92,7 +103,9 @@ public struct CoachEngine: Sendable {
         return try SystemPromptBuilder().build(user: user, persona: persona, context: context)
     }
 
-    private func run(_ text: String, conversationID: UUID, user: User, emit: @Sendable (CoachEvent) -> Void) async throws {
+    private func run(
+        _ text: String, conversationID: UUID, user: User, signal: ReplySignal, emit: @Sendable (CoachEvent) -> Void
+    ) async throws {
         let trimmed = TextInput.clean(text).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw CoachError.invalidMessage("Write a message first.") }
         guard trimmed.count <= Self.maxMessageLength else {
@@ -106,14 +119,22 @@ public struct CoachEngine: Sendable {
         try await repository.appendMessage(userMessage)
         emit(.userMessage(userMessage))
         let conversation = CoachHistory.window(history, turns: Self.historyTurns - 1) + [.user(trimmed)]
-        try await respond(conversation, selection: selection, conversationID: conversationID, user: user, clock: clock, emit: emit)
+        let reply = Reply(selection: selection, conversationID: conversationID, user: user, clock: clock, signal: signal)
+        try await respond(conversation, reply, emit: emit)
+    }
+
+    /// What one reply runs with.
+    private struct Reply {
+        let selection: CoachModelSelection
+        let conversationID: UUID
+        let user: User
+        let clock: MessageClock
+        let signal: ReplySignal
     }
 
     /// Runs the model and tool loop on `conversation` (which ends with the person's message).
-    private func respond(
-        _ conversation: [ChatMessage], selection: CoachModelSelection, conversationID: UUID, user: User, clock: MessageClock,
-        emit: @Sendable (CoachEvent) -> Void
-    ) async throws {
+    private func respond(_ conversation: [ChatMessage], _ reply: Reply, emit: @Sendable (CoachEvent) -> Void) async throws {
+        let (selection, conversationID, user, clock) = (reply.selection, reply.conversationID, reply.user, reply.clock)
         var conversation = conversation
         let prompt = try await systemPrompt(for: user)
         // Tools that read what the person keeps out of requests are not offered.
@@ -124,8 +145,7 @@ public struct CoachEngine: Sendable {
             let offerTools = round < Self.maxToolRounds
             let request = selection.request(
                 systemPrompt: prompt.text, messages: conversation, tools: offerTools ? definitions : [])
-            let step = try await stream(
-                request, selection: selection, conversationID: conversationID, user: user, createdAt: clock.next(), emit: emit)
+            let step = try await stream(request, reply, createdAt: clock.next(), emit: emit)
             guard case .toolCalls(let message, let calls) = step else { return }
             conversation.append(.assistant(text: message.content, toolCalls: calls))
             for call in calls {
@@ -134,7 +154,7 @@ public struct CoachEngine: Sendable {
                 try await repository.appendMessage(
                     CoachMessage(
                         userID: user.id, conversationID: conversationID, role: .tool, content: outcome.resultJSON,
-                        toolCallID: call.id, createdAt: clock.next()))
+                        toolCallID: call.id, card: outcome.card, createdAt: clock.next()))
                 emit(
                     .toolFinished(
                         callID: call.id, name: call.name, card: outcome.card, isError: outcome.isError, resultJSON: outcome.resultJSON))
@@ -151,19 +171,20 @@ public struct CoachEngine: Sendable {
 
     /// Streams one model call into a stored assistant message.
     ///
-    /// The message is stored first as incomplete ("still being written"), so even a crash leaves an honest record,
-    /// and updated once the stream ends.
+    /// The message is stored first as incomplete ("still being written"), so even a crash leaves an honest record;
+    /// the text so far is stored as it arrives (``PartialReplyPolicy``), and the message updated once the stream ends.
     private func stream(
-        _ request: ChatRequest, selection: CoachModelSelection, conversationID: UUID, user: User, createdAt: Date,
-        emit: @Sendable (CoachEvent) -> Void
+        _ request: ChatRequest, _ reply: Reply, createdAt: Date, emit: @Sendable (CoachEvent) -> Void
     ) async throws -> Step {
+        let selection = reply.selection
         var message = CoachMessage(
-            userID: user.id, conversationID: conversationID, role: .assistant, content: "", model: selection.resolvedModel,
-            isComplete: false, incompleteReason: "The reply is still being written.", createdAt: createdAt)
+            userID: reply.user.id, conversationID: reply.conversationID, role: .assistant, content: "",
+            model: selection.resolvedModel, isComplete: false, incompleteReason: ReplyInterruption.stillWriting, createdAt: createdAt)
         try await repository.appendMessage(message)
         var summary = StreamSummary()
         var failure: String?
         var received = 0
+        var progress = PartialReplyProgress(policy: partialReplies, now: now())
         do {
             for try await event in await selection.stream(request, through: streamer, log: repository, now: now()) {
                 if case .textDelta(let piece) = event {
@@ -177,13 +198,18 @@ public struct CoachEngine: Sendable {
                     emit(.textDelta(piece))
                 }
                 summary.add(event)
+                if case .textDelta(let piece) = event, progress.arrived(piece.utf8.count, now: now()) {
+                    message.content = summary.text
+                    // Best effort: a failed intermediate write must not end the reply; the final write follows.
+                    try? await repository.updateMessage(message)
+                }
             }
             if failure == nil { try Task.checkCancellation() }
         } catch {
-            failure = Self.reason(for: error)
+            failure = Self.reason(for: error, selection: selection, signal: reply.signal)
         }
         if failure == nil, let streamError = summary.error {
-            failure = "The provider reported an error: \(streamError.message)"
+            failure = "\(Self.providerName(selection)) reported an error: \(streamError.message)"
         }
         let calls = failure == nil ? Self.toolCalls(summary) : []
         message.content = summary.text.isEmpty ? (summary.refusal ?? "") : summary.text
@@ -209,6 +235,37 @@ public struct CoachEngine: Sendable {
         summary.toolCalls.enumerated().map { position, call in
             ToolCall(id: call.id ?? "call_\(position)", name: call.name, argumentsJSON: call.argumentsJSON)
         }
+    }
+
+    /// Why a stream to `selection`'s provider ended early, for the person: a cancel with the reason `signal` was
+    /// given; an unreachable, slow or failing provider named with its host and what to check.
+    static func reason(for error: any Error, selection: CoachModelSelection, signal: ReplySignal) -> String {
+        if error is CancellationError { return signal.interruption.reason }
+        guard let error = error as? ServiceError else { return reason(for: error) }
+        let name = providerName(selection)
+        switch error {
+        case .cancelled: return signal.interruption.reason
+        case .networkUnavailable:
+            return "\(name) could not be reached. Check that the base URL in Settings → AI provider is right and that the "
+                + "server is running and reachable from this one, then retry."
+        case .timeout:
+            return "\(name) did not answer in time. Retry; if it keeps happening, check that the server is not overloaded."
+        case .providerError(_, let message): return "\(name) reported an error: \(message)"
+        case .streamingError(let detail): return "The connection to \(name) broke during the reply (\(detail)). Retry."
+        case .authenticationFailed(let detail):
+            return "\(name) refused the API key (\(detail)). Check the key in Settings → AI provider."
+        default: return reason(for: error)
+        }
+    }
+
+    /// "OpenAI (api.openai.com)": the provider's name and the host its requests go to.
+    static func providerName(_ selection: CoachModelSelection) -> String {
+        let info = AIProviderCatalog.info(selection.provider)
+        let address = selection.baseURL ?? info.baseURL
+        let host = URLComponents(string: address)?.host.map { host in
+            URLComponents(string: address)?.port.map { "\(host):\($0)" } ?? host
+        }
+        return host.map { "\(info.displayName) (\($0))" } ?? info.displayName
     }
 
     /// Why a stream ended early, for the person.

@@ -122,7 +122,7 @@ extension DataExporter {
             "coach_messages.csv",
             [
                 "id", "conversation_id", "created_at", "role", "content", "model", "input_tokens", "output_tokens",
-                "tool_calls_json", "tool_call_id", "complete", "incomplete_reason",
+                "tool_calls_json", "tool_call_id", "complete", "incomplete_reason", "card",
             ],
             { try await repository.messages(userID: id, query: $0) }
         ) { message in
@@ -140,6 +140,7 @@ extension DataExporter {
             row.text(message.toolCallID)
             row.bool(message.isComplete)
             row.text(message.incompleteReason)
+            row.text(message.card)
             return [row]
         }
         let history = try await repository.exports(userID: id)

@@ -121,6 +121,7 @@ struct ExportJSONWriter {
 extension ExportJSONWriter {
     mutating func write(_ m: CoachMessage) throws {
         beginObject()
+        field("card", m.card)
         field("content", m.content)
         field("conversationID", m.conversationID)
         field("createdAt", m.createdAt)

@@ -115,6 +115,15 @@ public actor InMemoryStore: AirFitRepository {
         messagesByID[message.id] = message
     }
 
+    public func interruptUnfinishedReplies(reason: String) async throws -> Int {
+        let unfinished = messagesByID.values.filter { !$0.isComplete && $0.incompleteReason == ReplyInterruption.stillWriting }
+        for var message in unfinished {
+            message.incompleteReason = reason
+            messagesByID[message.id] = message
+        }
+        return unfinished.count
+    }
+
     public func messages(conversationID: UUID, userID: UUID, last: Int?) async throws -> [CoachMessage] {
         let all = orderedMessages { $0.conversationID == conversationID && $0.userID == userID }
         guard let last else { return all }

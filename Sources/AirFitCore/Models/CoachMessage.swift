@@ -39,13 +39,16 @@ public struct CoachMessage: Codable, Sendable, Equatable, Identifiable {
     public var isComplete: Bool
     /// Why the message is incomplete, in words a person understands.
     public var incompleteReason: String?
+    /// For a `tool` message: the card the chat shows ("Workout logged: run, 30 min"), kept so a reload shows the same.
+    public var card: String?
     public var createdAt: Date
 
     /// Creates a message.
     public init(
         id: UUID = UUID(), userID: UUID, conversationID: UUID, role: MessageRole, content: String,
         model: String? = nil, inputTokens: Int? = nil, outputTokens: Int? = nil, toolCalls: [ToolCallRecord] = [],
-        toolCallID: String? = nil, isComplete: Bool = true, incompleteReason: String? = nil, createdAt: Date = Date()
+        toolCallID: String? = nil, isComplete: Bool = true, incompleteReason: String? = nil, card: String? = nil,
+        createdAt: Date = Date()
     ) {
         self.id = id
         self.userID = userID
@@ -59,6 +62,7 @@ public struct CoachMessage: Codable, Sendable, Equatable, Identifiable {
         self.toolCallID = toolCallID
         self.isComplete = isComplete
         self.incompleteReason = incompleteReason
+        self.card = card
         self.createdAt = createdAt
     }
 }

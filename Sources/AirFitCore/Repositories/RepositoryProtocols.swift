@@ -86,6 +86,37 @@ public protocol DailyLogRepository: Sendable {
     func dailyLog(userID: UUID, day: String) async throws -> DailyLog?
     /// Logs ordered by day; `from`/`to` in the query are ignored, use the day bounds (inclusive).
     func dailyLogs(userID: UUID, fromDay: String?, toDay: String?, query: RecordQuery) async throws -> [DailyLog]
+    /// The newest day the person logged a weight, with that weight.
+    func latestWeight(userID: UUID) async throws -> LoggedWeight?
+}
+
+/// A weight the person logged, and the day (`yyyy-MM-dd`, their time zone) it was for.
+public struct LoggedWeight: Sendable, Equatable {
+    public var day: String
+    public var kilograms: Double
+
+    /// Creates a logged weight.
+    public init(day: String, kilograms: Double) {
+        self.day = day
+        self.kilograms = kilograms
+    }
+}
+
+extension DailyLogRepository {
+    /// Derived from ``dailyLogs(userID:fromDay:toDay:query:)``, newest first, a page at a time; a database answers
+    /// it with one indexed row instead.
+    public func latestWeight(userID: UUID) async throws -> LoggedWeight? {
+        var offset = 0
+        while true {
+            let logs = try await dailyLogs(
+                userID: userID, fromDay: nil, toDay: nil, query: RecordQuery(limit: 100, offset: offset, newestFirst: true))
+            if let log = logs.first(where: { $0.weightKg != nil }), let kilograms = log.weightKg {
+                return LoggedWeight(day: log.day, kilograms: kilograms)
+            }
+            guard logs.count == 100 else { return nil }
+            offset += 100
+        }
+    }
 }
 
 /// A conversation in the list of chats.
@@ -117,6 +148,9 @@ public protocol CoachMessageRepository: Sendable {
     func conversations(userID: UUID) async throws -> [ConversationSummary]
     /// The conversation of the user's newest message, if any (the chat page opens it).
     func latestConversationID(userID: UUID) async throws -> UUID?
+    /// Marks every reply still "being written" (``ReplyInterruption/stillWriting``) as interrupted with `reason`,
+    /// keeping the text stored so far; for a server starting after one that ended mid-reply. Returns how many.
+    func interruptUnfinishedReplies(reason: String) async throws -> Int
 }
 
 extension CoachMessageRepository {

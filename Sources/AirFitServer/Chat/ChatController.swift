@@ -3,6 +3,7 @@ import AirFitCoach
 import AirFitCore
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// The coach chat: the page with the conversation, a streamed reply over server-sent events, stop and retry.
 ///
@@ -28,17 +29,34 @@ struct ChatController: Sendable {
             let signed = context.signed
             let form = try await request.decodeForm(ChatMessageForm.self)
             let conversationID = try form.conversationID()
-            var failure: String?
-            var unsent: String?
-            do {
-                for try await event in engine.reply(to: form.message ?? "", conversationID: conversationID, user: signed.user) {
-                    if case .incomplete(_, let reason) = event { failure = reason }
-                }
-            } catch {
-                // Refused before the message was stored: give the text back so nothing typed is lost.
-                failure = Self.message(for: error)
-                unsent = form.message
+            let userID = signed.user.id
+            guard let (token, signal) = await replies.reserve(userID) else {
+                let busy = "The coach is still answering your last message."
+                var page = try await chatPage(signed, conversationID: conversationID, error: busy, draft: form.message)
+                page.status = .conflict
+                return page
             }
+            let engine = self.engine
+            // The reply runs in its own task, registered like a streamed one, so Stop and a stopping server end it.
+            let result = Mutex<(failure: String?, unsent: String?)>((nil, nil))
+            let running = Task {
+                do {
+                    try await engine.reply(to: form.message ?? "", conversationID: conversationID, user: signed.user, signal: signal) {
+                        if case .incomplete(_, let reason) = $0 { result.withLock { $0.failure = reason } }
+                    }
+                } catch {
+                    // Refused before the message was stored: give the text back so nothing typed is lost.
+                    result.withLock { $0 = (Self.message(for: error), form.message) }
+                }
+            }
+            await replies.attach(userID, token: token, task: running)
+            await withTaskCancellationHandler {
+                await running.value
+            } onCancel: {
+                running.cancel()
+            }
+            await replies.finish(userID, token: token)
+            let (failure, unsent) = result.withLock { $0 }
             guard let failure else { return WebResponses.redirect("/chat?c=\(conversationID.uuidString)") }
             var page = try await chatPage(signed, conversationID: conversationID, error: failure, draft: unsent)
             page.status = .unprocessableContent
@@ -50,16 +68,16 @@ struct ChatController: Sendable {
             let conversationID = try form.conversationID()
             let message = form.message ?? ""
             let engine = self.engine
-            return await streamResponse(signed) { emit in
-                try await engine.reply(to: message, conversationID: conversationID, user: signed.user, emit: emit)
+            return await streamResponse(signed) { signal, emit in
+                try await engine.reply(to: message, conversationID: conversationID, user: signed.user, signal: signal, emit: emit)
             }
         }
         group.post("/chat/retry") { request, context -> Response in
             let signed = context.signed
             let conversationID = try await request.decodeForm(ChatMessageForm.self).conversationID()
             let engine = self.engine
-            return await streamResponse(signed) { emit in
-                try await engine.retry(conversationID: conversationID, user: signed.user, emit: emit)
+            return await streamResponse(signed) { signal, emit in
+                try await engine.retry(conversationID: conversationID, user: signed.user, signal: signal, emit: emit)
             }
         }
         group.post("/chat/stop") { _, context -> Response in
@@ -81,17 +99,18 @@ struct ChatController: Sendable {
 
     /// Streams a reply as server-sent events; one reply per person at a time, cancellable with `/chat/stop`.
     private func streamResponse(
-        _ signed: SignedIn, _ reply: @escaping @Sendable (@escaping @Sendable (CoachEvent) -> Void) async throws -> Void
+        _ signed: SignedIn,
+        _ reply: @escaping @Sendable (ReplySignal, @escaping @Sendable (CoachEvent) -> Void) async throws -> Void
     ) async -> Response {
         let userID = signed.user.id
-        guard let token = await replies.reserve(userID) else {
+        guard let (token, signal) = await replies.reserve(userID) else {
             return Self.eventStream(
                 ResponseBody(byteBuffer: ByteBuffer(string: ChatStreamFrame.error("The coach is still answering your last message."))))
         }
         let (frames, continuation) = AsyncStream.makeStream(of: String.self)
         let pump = Task {
             do {
-                try await reply { continuation.yield(ChatStreamFrame.frame($0)) }
+                try await reply(signal) { continuation.yield(ChatStreamFrame.frame($0)) }
             } catch {
                 continuation.yield(ChatStreamFrame.error(Self.message(for: error)))
             }

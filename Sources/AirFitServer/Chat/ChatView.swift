@@ -59,7 +59,9 @@ struct ChatView: PageView {
                 let name = message.toolCallID.flatMap { names[$0] } ?? "tool"
                 let failed = message.content.hasPrefix(#"{"error""#)
                 rows.append(
-                    Row(isTool: true, text: ToolRegistry.standard.cardLabels(for: name).finished(isError: failed), failed: failed))
+                    Row(
+                        isTool: true, text: message.card ?? ToolRegistry.standard.cardLabels(for: name).finished(isError: failed),
+                        failed: failed))
             case .system:
                 continue
             }

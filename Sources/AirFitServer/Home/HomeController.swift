@@ -13,7 +13,7 @@ struct HomeController: Sendable {
             let profile = try await repository.onboardingProfile(userID: signed.user.id)
             // Onboarded, or chose "Maybe later" in this session.
             guard profile != nil || signed.session.skippedOnboarding else { return WebResponses.redirect("/onboarding") }
-            var page = HomeView(signed.user)
+            var page = HomeView(signed.user, weight: try await repository.latestWeight(userID: signed.user.id))
             if let persona = try profile.map({ try $0.persona() }) {
                 let summary = PersonaSynthesis.summary(of: persona)
                 page.coachLine = summary.styleSentence

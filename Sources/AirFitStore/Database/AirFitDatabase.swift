@@ -82,6 +82,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(CreateInstallationOwner())
         migrations.add(CreateSignInAttempts())
         migrations.add(AddPrivacyControls())
+        migrations.add(AddMessageCard())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

@@ -164,6 +164,7 @@ final class CoachMessageModel: Model, @unchecked Sendable {
     @OptionalField(key: "tool_call_id") var toolCallID: String?
     @Field(key: "is_complete") var isComplete: Bool
     @OptionalField(key: "incomplete_reason") var incompleteReason: String?
+    @OptionalField(key: "card") var card: String?
     @Field(key: "created_at") var createdAt: Double
 
     init() {}
@@ -185,6 +186,7 @@ final class CoachMessageModel: Model, @unchecked Sendable {
         toolCallID = message.toolCallID
         isComplete = message.isComplete
         incompleteReason = message.incompleteReason
+        card = message.card
         createdAt = message.createdAt.timeIntervalSince1970
     }
 
@@ -193,7 +195,7 @@ final class CoachMessageModel: Model, @unchecked Sendable {
             id: try requireID(), userID: userID, conversationID: conversationID,
             role: try StoredJSON.enumValue(role, column: "role"), content: content, model: model,
             inputTokens: inputTokens, outputTokens: outputTokens, toolCalls: try StoredJSON.decode(toolCalls),
-            toolCallID: toolCallID, isComplete: isComplete, incompleteReason: incompleteReason,
+            toolCallID: toolCallID, isComplete: isComplete, incompleteReason: incompleteReason, card: card,
             createdAt: Date(timeIntervalSince1970: createdAt))
     }
 }

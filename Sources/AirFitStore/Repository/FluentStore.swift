@@ -190,6 +190,20 @@ public final class FluentStore: AirFitRepository, Sendable {
         return try await page(builder, query).all().map { try $0.domain() }
     }
 
+    public func latestWeight(userID: UUID) async throws -> LoggedWeight? {
+        struct Row: Decodable {
+            let day: String
+            let weight_kg: Double
+        }
+        let row = try await database.sql.raw(
+            """
+            SELECT day, weight_kg FROM daily_logs WHERE user_id = \(bind: userID) AND weight_kg IS NOT NULL \
+            ORDER BY day DESC LIMIT 1
+            """
+        ).first(decoding: Row.self)
+        return row.map { LoggedWeight(day: $0.day, kilograms: $0.weight_kg) }
+    }
+
     // MARK: Messages
 
     public func appendMessage(_ message: CoachMessage) async throws {
@@ -201,10 +215,20 @@ public final class FluentStore: AirFitRepository, Sendable {
                 \(bind: message.userID), \(bind: message.conversationID), \(bind: message.role.rawValue), \(bind: message.content), \
                 \(bind: message.model), \(bind: message.inputTokens), \(bind: message.outputTokens), \(bind: toolCalls), \
                 \(bind: message.toolCallID), \(bind: message.isComplete), \(bind: message.incompleteReason), \
-                \(bind: message.createdAt.timeIntervalSince1970))
+                \(bind: message.card), \(bind: message.createdAt.timeIntervalSince1970))
                 """
             ).run()
         }
+    }
+
+    public func interruptUnfinishedReplies(reason: String) async throws -> Int {
+        let rows = try await database.sql.raw(
+            """
+            UPDATE coach_messages SET incomplete_reason = \(bind: reason) \
+            WHERE is_complete = \(bind: false) AND incomplete_reason = \(bind: ReplyInterruption.stillWriting) RETURNING id
+            """
+        ).all()
+        return rows.count
     }
 
     public func updateMessage(_ message: CoachMessage) async throws {
@@ -216,7 +240,7 @@ public final class FluentStore: AirFitRepository, Sendable {
             content = \(bind: message.content), model = \(bind: message.model), input_tokens = \(bind: message.inputTokens), \
             output_tokens = \(bind: message.outputTokens), tool_calls = \(bind: toolCalls), tool_call_id = \(bind: message.toolCallID), \
             is_complete = \(bind: message.isComplete), incomplete_reason = \(bind: message.incompleteReason), \
-            created_at = \(bind: message.createdAt.timeIntervalSince1970) \
+            card = \(bind: message.card), created_at = \(bind: message.createdAt.timeIntervalSince1970) \
             WHERE id = \(bind: message.id) AND user_id = \(bind: message.userID) RETURNING id
             """
         ).first()

@@ -1,5 +1,6 @@
 import AirFitAI
 import AirFitCoach
+import AirFitCore
 import AirFitServer
 import AirFitStore
 import AirFitWeather
@@ -59,6 +60,9 @@ struct ServeCommand: AsyncParsableCommand {
                     "database": .string(context.database.configuration.redactedDescription),
                 ])
             let pending = try await context.database.pendingMigrations()
+            // Replies a previous run left "being written" (it was killed mid-reply) are interrupted, text kept.
+            let interrupted = try await context.store.interruptUnfinishedReplies(reason: ReplyInterruption.serverRestarted.reason)
+            if interrupted > 0 { logger.info("Marked replies cut off by the last stop", metadata: ["replies": "\(interrupted)"]) }
             let weatherClient = AsyncHTTPWeatherClient.makeFailFastClient()
             let dependencies = ServerDependencies(
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),

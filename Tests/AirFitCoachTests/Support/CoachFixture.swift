@@ -20,7 +20,7 @@ struct CoachFixture {
     /// Runs `body` with a fresh fixture and removes the database afterwards.
     static func with(
         _ scripts: [ScriptedStreamer.Script], provider: String? = "openai", key: String? = "sk-test-0123456789abcdefghijkl",
-        _ body: (CoachFixture) async throws -> Void
+        partialReplies: PartialReplyPolicy = .standard, _ body: (CoachFixture) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-coach-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -35,7 +35,8 @@ struct CoachFixture {
         do {
             try await database.store.createUser(user)
             if let provider, let key { try await vault.saveSecret(key, provider: provider, userID: user.id) }
-            let engine = CoachEngine(repository: database.store, vault: vault, streamer: streamer, now: { now })
+            let engine = CoachEngine(
+                repository: database.store, vault: vault, streamer: streamer, now: { now }, partialReplies: partialReplies)
             try await body(CoachFixture(store: database.store, vault: vault, user: user, streamer: streamer, engine: engine))
         } catch {
             await database.shutdown()

@@ -85,7 +85,8 @@ enum Fixture {
             outputTokens: role == .assistant ? 45 : nil,
             toolCalls: role == .assistant ? [ToolCallRecord(id: "call_1", name: "log_workout", argumentsJSON: #"{"type":"run"}"#)] : [],
             toolCallID: role == .tool ? "call_1" : nil, isComplete: role != .assistant || !content.isEmpty,
-            incompleteReason: role == .assistant && content.isEmpty ? "The connection dropped." : nil, createdAt: at(seconds))
+            incompleteReason: role == .assistant && content.isEmpty ? "The connection dropped." : nil,
+            card: role == .tool ? "Workout logged: run, 30 min" : nil, createdAt: at(seconds))
     }
 
     /// What `seed` stored.
