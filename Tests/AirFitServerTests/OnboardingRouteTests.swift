@@ -52,8 +52,9 @@ struct OnboardingRouteTests {
             #expect(ready.contains("Run a 10k by June"))
             let done = try await web.post("/onboarding", [("screen", "ready"), ("action", "finish")])
             #expect(done.headers[.location] == "/")
-            let home = text(try await web.get("/").body)
-            #expect(home.contains("68 kg"))
+            // The units chosen on the last screen are the person's setting; home shows no number they did not enter.
+            #expect(text(try await web.get("/settings/units").body).contains(#"value="metric" checked"#))
+            #expect(text(try await web.get("/").body).contains(#"data-testid="home.empty""#))
         }
     }
 

@@ -73,17 +73,15 @@ struct LayoutView: PageView {
 }
 
 /// What a template sees at its top level: `asset`, the view's stored properties, then the chrome's values.
+///
+/// The view is turned into dictionaries and arrays once, up front: swift-mustache would otherwise reflect a struct
+/// with `Mirror` on every single lookup, several times per row of a long list.
 private struct RenderContext: MustacheParent {
     private let values: [String: Any]
     private let chrome: PageChrome?
 
     init(_ view: some PageView, chrome: PageChrome?) {
-        var values: [String: Any] = [:]
-        for child in Mirror(reflecting: view).children {
-            guard let label = child.label, let value = Self.unwrapped(child.value) else { continue }
-            values[label] = value
-        }
-        self.values = values
+        values = Self.fields(of: view)
         self.chrome = chrome
     }
 
@@ -92,11 +90,30 @@ private struct RenderContext: MustacheParent {
         return values[name] ?? chrome?.child(named: name)
     }
 
-    /// The value an optional holds; nil for `nil`, so a template section sees an absent value.
-    private static func unwrapped(_ value: Any) -> Any? {
+    /// A struct's stored properties by name, each value converted (nil optionals left out, so a section sees them
+    /// as absent).
+    private static func fields(of value: Any) -> [String: Any] {
+        var fields: [String: Any] = [:]
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label, let value = converted(child.value) else { continue }
+            fields[label] = value
+        }
+        return fields
+    }
+
+    /// Plain values as they are; structs as dictionaries; arrays element by element; optionals unwrapped.
+    private static func converted(_ value: Any) -> Any? {
+        switch value {
+        case is String, is Int, is Bool, is Double: return value
+        default: break
+        }
         let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value
+        switch mirror.displayStyle {
+        case .optional: return mirror.children.first.flatMap { converted($0.value) }
+        case .struct: return fields(of: value)
+        case .collection: return mirror.children.compactMap { converted($0.value) }
+        default: return value
+        }
     }
 }
 
