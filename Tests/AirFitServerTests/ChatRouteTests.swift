@@ -189,8 +189,11 @@ struct ChatRouteTests {
                 #expect(blank.status == .unprocessableContent)
                 #expect(text(blank.body).contains("Write a message first."))
                 let sent = try await web.post("/chat", [("conversation", conversation), ("message", "Hi coach")])
-                #expect(sent.headers[.location] == "/chat?c=\(conversation)")
-                #expect(text(try await web.get("/chat").body).contains("Hello from your coach."))
+                // Without JavaScript the page opens at the newest message: the redirect carries the anchor it bears.
+                #expect(sent.headers[.location] == "/chat?c=\(conversation)#latest")
+                let page = text(try await web.get("/chat").body)
+                #expect(page.contains(#"<li class="bubble coach" id="latest" data-testid="chat.message" data-role="coach"><span class="text">Hello from your coach."#))
+                #expect(page.components(separatedBy: #"id="latest""#).count == 2)
             }
         }
     }

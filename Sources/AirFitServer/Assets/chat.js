@@ -8,17 +8,34 @@
   const status = document.getElementById('chat-status');
   const csrf = form.querySelector('[name=_csrf]').value;
   const conversation = form.querySelector('[name=conversation]').value;
+  const pill = document.getElementById('chat-new-messages');
   let controller = null;
 
+  // The newest message stays in view above the message box; someone reading older messages is not pulled down,
+  // a "New messages" button appears instead.
+  const root = document.scrollingElement || document.documentElement;
+  function nearBottom() { return root.scrollHeight - (root.scrollTop + window.innerHeight) < 80; }
+  function toBottom() { root.scrollTop = root.scrollHeight; pill.hidden = true; }
+  function changing(update) {
+    const follow = nearBottom();
+    const result = update();
+    if (follow) toBottom(); else pill.hidden = false;
+    return result;
+  }
+  pill.addEventListener('click', () => { toBottom(); input.focus(); });
+  window.addEventListener('scroll', () => { if (nearBottom()) pill.hidden = true; }, {passive: true});
+  toBottom();
+
   function item(className, role) {
-    const empty = document.getElementById('chat-empty');
-    if (empty) empty.remove();
-    const li = document.createElement('li');
-    li.className = className;
-    if (role) { li.dataset.role = role; li.dataset.testid = 'chat.message'; }
-    list.appendChild(li);
-    li.scrollIntoView({block: 'end'});
-    return li;
+    return changing(() => {
+      const empty = document.getElementById('chat-empty');
+      if (empty) empty.remove();
+      const li = document.createElement('li');
+      li.className = className;
+      if (role) { li.dataset.role = role; li.dataset.testid = 'chat.message'; }
+      list.appendChild(li);
+      return li;
+    });
   }
   function coachBubble() {
     const li = item('bubble coach', 'coach');
@@ -27,7 +44,8 @@
     li.appendChild(text);
     return li;
   }
-  function markIncomplete(li, reason) {
+  function markIncomplete(li, reason) { changing(() => addReason(li, reason)); }
+  function addReason(li, reason) {
     li.classList.add('incomplete');
     const note = document.createElement('span');
     note.className = 'reason';
@@ -57,10 +75,13 @@
     let ended = false;
     const show = (event, data) => {
       if (event === 'user') {
-        item('bubble user', 'user').textContent = data.content;
+        const mine = item('bubble user', 'user');
+        mine.textContent = data.content;
+        toBottom();
       } else if (event === 'delta') {
         if (!bubble) bubble = coachBubble();
-        bubble.querySelector('.text').textContent += data.text;
+        const text = bubble.querySelector('.text');
+        changing(() => { text.textContent += data.text; });
       } else if (event === 'tool_start') {
         const card = item('tool-card running');
         card.dataset.testid = 'chat.tool';
@@ -72,7 +93,7 @@
         card.className = 'tool-card' + (data.error === '1' ? ' failed' : '');
         if (form.dataset.haptics && navigator.vibrate) navigator.vibrate(data.error === '1' ? [30, 40, 30] : 15);
         card.dataset.testid = 'chat.tool';
-        card.textContent = data.card;
+        changing(() => { card.textContent = data.card; });
       } else if (event === 'done') {
         ended = true;
         if (!bubble) bubble = coachBubble();
@@ -114,6 +135,7 @@
     const message = input.value.trim();
     if (!message || controller) return;
     input.value = '';
+    toBottom();
     run('/chat/stream', message);
   });
   input.addEventListener('keydown', event => {

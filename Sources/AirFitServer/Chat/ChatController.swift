@@ -57,7 +57,7 @@ struct ChatController: Sendable {
             }
             await replies.finish(userID, token: token)
             let (failure, unsent) = result.withLock { $0 }
-            guard let failure else { return WebResponses.redirect("/chat?c=\(conversationID.uuidString)") }
+            guard let failure else { return WebResponses.redirect("/chat?c=\(conversationID.uuidString)#latest") }
             var page = try await chatPage(signed, conversationID: conversationID, error: failure, draft: unsent)
             page.status = .unprocessableContent
             return page

@@ -18,6 +18,8 @@ struct ChatView: PageView {
         var canRetry = false
         /// A tool card whose tool failed.
         var failed = false
+        /// The newest line: the `#latest` anchor a page without JavaScript opens at.
+        var isLast = false
     }
 
     let messages: [Row]
@@ -33,7 +35,9 @@ struct ChatView: PageView {
 
     /// The page for `messages` (oldest first) of `conversation`.
     init(_ messages: [CoachMessage], conversation: UUID) {
-        self.messages = Self.rows(messages)
+        var rows = Self.rows(messages)
+        if !rows.isEmpty { rows[rows.count - 1].isLast = true }
+        self.messages = rows
         isEmpty = self.messages.isEmpty
         self.conversation = conversation.uuidString
     }
