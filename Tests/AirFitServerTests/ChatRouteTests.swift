@@ -102,6 +102,14 @@ struct ChatRouteTests {
             #expect(frames.first?.1.contains("No AI provider is set up yet") == true)
             let owner = try #require(try await harness.repository.users().first)
             #expect(try await harness.repository.messages(userID: owner.id, query: RecordQuery()).isEmpty)
+            // Without JavaScript: one notice that links to the setup, and the typed text is still in the box.
+            let posted = try await web.post("/chat", [("conversation", Self.conversation(page)), ("message", "I ran 5k today")])
+            #expect(posted.status == .unprocessableContent)
+            let again = text(posted.body)
+            #expect(again.components(separatedBy: #"data-testid="chat.needsProvider""#).count == 2)
+            #expect(!again.contains(#"data-testid="chat.error""#) && !again.contains("role=\"alert\""))
+            #expect(again.contains(#"href="/settings/provider?setup=1""#))
+            #expect(again.contains(#">I ran 5k today</textarea>"#))
         }
     }
 

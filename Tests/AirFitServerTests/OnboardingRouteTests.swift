@@ -67,4 +67,27 @@ struct OnboardingRouteTests {
             #expect(text(try await web.get("/onboarding").body).contains("onboarding.begin.button"))
         }
     }
+
+    @Test("With no AI provider, Coach Ready leads to choosing one, and the provider page explains keys, Ollama and custom")
+    func readyLeadsToAProvider() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUpForOnboarding()
+            try await web.walkToAvailability()
+            try await web.post("/onboarding", [("screen", "availability"), ("action", "next")])
+            try await web.post("/onboarding", [("screen", "sleep"), ("action", "next")])
+            try await web.post("/onboarding", [("screen", "motivation"), ("inactivity", "gentle"), ("action", "next")])
+            let ready = text(try await web.get("/onboarding").body)
+            #expect(ready.contains(#"data-testid="onboarding.ready.provider""#))
+            #expect(ready.contains("with your own key"))
+            let done = try await web.post("/onboarding", [("screen", "ready"), ("action", "finish_provider")])
+            #expect(done.headers[.location] == "/settings/provider?setup=1")
+            let setup = text(try await web.get("/settings/provider?setup=1").body)
+            #expect(setup.contains(#"data-testid="provider.intro""#))
+            #expect(setup.contains("Ollama") && setup.contains("Custom endpoint") && setup.contains("your own key"))
+            // The profile was saved: home greets the person, not the onboarding.
+            #expect(try await web.get("/").status == .ok)
+            #expect(!text(try await web.get("/settings/provider").body).contains(#"data-testid="provider.intro""#))
+        }
+    }
 }

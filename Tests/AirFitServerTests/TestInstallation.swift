@@ -61,7 +61,7 @@ extension WebClient {
 
     /// Signs up and finishes onboarding: analytical 50%, encouraging 25%, authoritative 15%, playful 10%;
     /// gentle nudge, subtle celebration, sleep 22:30–06:30.
-    mutating func signUpAndOnboard() async throws {
+    mutating func signUpAndOnboard(finish: String = "finish") async throws {
         try await signUpForOnboarding()
         try await walkToAvailability()
         try await post("/onboarding", [("screen", "availability"), ("action", "next")])
@@ -72,7 +72,7 @@ extension WebClient {
                 ("screen", "motivation"), ("achievement", "subtle"), ("inactivity", "gentle"), ("units", "metric"),
                 ("baseline", "on"), ("action", "next"),
             ])
-        try await post("/onboarding", [("screen", "ready"), ("action", "finish")])
+        try await post("/onboarding", [("screen", "ready"), ("action", finish)])
     }
 }
 

@@ -23,6 +23,17 @@
     return result;
   }
   pill.addEventListener('click', () => { toBottom(); input.focus(); });
+
+  // What is typed survives a trip to the provider setup and back (this tab only), until the coach has it.
+  const draftKey = 'airfit.chatDraft';
+  try {
+    if (!input.value && sessionStorage.getItem(draftKey)) input.value = sessionStorage.getItem(draftKey);
+    input.addEventListener('input', () => sessionStorage.setItem(draftKey, input.value));
+  } catch (error) { /* storage unavailable: the text stays in the box */ }
+  function sent() {
+    input.value = '';
+    try { sessionStorage.removeItem(draftKey); } catch (error) { /* nothing stored */ }
+  }
   window.addEventListener('scroll', () => { if (nearBottom()) pill.hidden = true; }, {passive: true});
   toBottom();
 
@@ -75,6 +86,7 @@
     let ended = false;
     const show = (event, data) => {
       if (event === 'user') {
+        sent();
         const mine = item('bubble user', 'user');
         mine.textContent = data.content;
         toBottom();
@@ -134,7 +146,13 @@
     event.preventDefault();
     const message = input.value.trim();
     if (!message || controller) return;
-    input.value = '';
+    // Without a provider the page already says so once: point at it, keep the text.
+    const notice = document.getElementById('needs-provider');
+    if (form.dataset.needsProvider && notice) {
+      notice.classList.add('flash');
+      notice.focus();
+      return;
+    }
     toBottom();
     run('/chat/stream', message);
   });

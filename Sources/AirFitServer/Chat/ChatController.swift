@@ -38,7 +38,7 @@ struct ChatController: Sendable {
             }
             let engine = self.engine
             // The reply runs in its own task, registered like a streamed one, so Stop and a stopping server end it.
-            let result = Mutex<(failure: String?, unsent: String?)>((nil, nil))
+            let result = Mutex<(failure: String?, unsent: String?, needsSetup: Bool)>((nil, nil, false))
             let running = Task {
                 do {
                     try await engine.reply(to: form.message ?? "", conversationID: conversationID, user: signed.user, signal: signal) {
@@ -46,7 +46,7 @@ struct ChatController: Sendable {
                     }
                 } catch {
                     // Refused before the message was stored: give the text back so nothing typed is lost.
-                    result.withLock { $0 = (Self.message(for: error), form.message) }
+                    result.withLock { $0 = (Self.message(for: error), form.message, Self.needsProviderSetup(error)) }
                 }
             }
             await replies.attach(userID, token: token, task: running)
@@ -56,9 +56,10 @@ struct ChatController: Sendable {
                 running.cancel()
             }
             await replies.finish(userID, token: token)
-            let (failure, unsent) = result.withLock { $0 }
+            let (failure, unsent, needsSetup) = result.withLock { $0 }
             guard let failure else { return WebResponses.redirect("/chat?c=\(conversationID.uuidString)#latest") }
-            var page = try await chatPage(signed, conversationID: conversationID, error: failure, draft: unsent)
+            // Without a usable provider the page's own notice says so once, with the typed text kept.
+            var page = try await chatPage(signed, conversationID: conversationID, error: needsSetup ? nil : failure, draft: unsent)
             page.status = .unprocessableContent
             return page
         }
@@ -90,6 +91,14 @@ struct ChatController: Sendable {
     private func currentConversation(_ signed: SignedIn, named: String?) async throws -> UUID? {
         if let named, let id = UUID(uuidString: named) { return id }
         return try await repository.latestConversationID(userID: signed.user.id)
+    }
+
+    /// Whether `error` means the person has no usable provider (the page's setup notice covers it).
+    static func needsProviderSetup(_ error: any Error) -> Bool {
+        switch error as? CoachError {
+        case .noProvider?, .missingKey?, .unknownProvider?: true
+        default: false
+        }
     }
 
     /// A message for an error raised before the reply started (no provider, empty message, storage).

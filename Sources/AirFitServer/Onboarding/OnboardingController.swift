@@ -16,7 +16,7 @@ struct OnboardingController: Sendable {
         group.get("/onboarding") { _, context -> Response in
             let signed = context.signed
             let (draft, notes) = try await drafts.loaded(for: signed.user.id)
-            return onboardingPage(draft, signed: signed, issues: notes.map { ValidationIssue(field: "draft", message: $0) })
+            return await onboardingPage(draft, signed: signed, issues: notes.map { ValidationIssue(field: "draft", message: $0) })
         }
         group.post("/onboarding") { request, context -> Response in
             try await handleOnboarding(try await request.decodeForm(OnboardingForm.self), signed: context.signed)
@@ -36,7 +36,7 @@ struct OnboardingController: Sendable {
         case "back": events = [.back]
         case "skip": events = [.skip]
         case "refine": events = [.refine]
-        case "finish": events = [.finish]
+        case "finish", "finish_provider": events = [.finish]
         default: events = [.next]
         }
         if let removed = form.remove {
@@ -45,9 +45,9 @@ struct OnboardingController: Sendable {
         } else if flow.screen == .typicalAvailability, action == "add_block" || action == "next" {
             switch slot.parsed() {
             case .problems(let problems):
-                return onboardingPage(flow.draft, signed: signed, issues: problems, slot: slot, status: .unprocessableContent)
+                return await onboardingPage(flow.draft, signed: signed, issues: problems, slot: slot, status: .unprocessableContent)
             case .empty where action == "add_block":
-                return onboardingPage(
+                return await onboardingPage(
                     flow.draft, signed: signed, issues: AvailabilitySlotInput.emptyProblems, slot: slot, status: .unprocessableContent)
             case .empty:
                 break
@@ -63,7 +63,9 @@ struct OnboardingController: Sendable {
                 if case .showIssues(let found) = action { issues = found }
                 return []
             }
-            if let issues { return onboardingPage(flow.draft, signed: signed, issues: issues, slot: slot, status: .unprocessableContent) }
+            if let issues {
+                return await onboardingPage(flow.draft, signed: signed, issues: issues, slot: slot, status: .unprocessableContent)
+            }
             switch ending {
             case .left:
                 var session = signed.session
@@ -71,7 +73,8 @@ struct OnboardingController: Sendable {
                 try await sessions.update(session)
                 return WebResponses.redirect("/")
             case .completed:
-                return WebResponses.redirect("/")
+                // Chose "Choose an AI provider" on the ready screen: the provider setup, with what a key is for.
+                return WebResponses.redirect(action == "finish_provider" ? "/settings/provider?setup=1" : "/")
             case nil:
                 continue
             }
@@ -99,8 +102,11 @@ struct OnboardingController: Sendable {
     private func onboardingPage(
         _ draft: OnboardingDraft, signed: SignedIn, issues: [ValidationIssue], slot: AvailabilitySlotInput = AvailabilitySlotInput(),
         status: HTTPResponse.Status = .ok
-    ) -> Response {
+    ) async -> Response {
         var page = OnboardingView(draft)
+        if draft.screen == .coachProfileReady {
+            page.ready?.needsProvider = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: vault) == nil
+        }
         var general = issues
         if draft.screen == .typicalAvailability {
             let availability = AvailabilitySlotInput.view(draft, slot: slot, issues: issues)

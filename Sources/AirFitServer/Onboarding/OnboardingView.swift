@@ -62,6 +62,8 @@ struct OnboardingView: PageView {
         }
 
         let summary: Summary
+        /// No usable AI provider yet: the screen leads to choosing one.
+        var needsProvider = false
     }
 
     let screen: String

@@ -20,7 +20,8 @@ struct ProviderController: Sendable {
             let keys = try await providerSettings.storedKeys(userID: signed.user.id)
             let choice = Self.withKeyAddress(ProviderChoice(user: signed.user, showing: showing), keys: keys)
             return try await providerPage(
-                choice, signed: signed, keys: keys, askProvider: false, notices: providerNotices(query, user: signed.user, keys: keys))
+                choice, signed: signed, keys: keys, askProvider: false, notices: providerNotices(query, user: signed.user, keys: keys),
+                intro: query["setup"] != nil)
         }
         group.post("/settings/provider") { request, context -> Response in
             try await postConfiguration(try await request.decodeForm(ProviderForm.self), signed: context.signed)
@@ -126,7 +127,7 @@ struct ProviderController: Sendable {
     /// `askProvider` (POST requests only), else the catalog's.
     private func providerPage(
         _ choice: ProviderChoice, signed: SignedIn, keys: [AIProviderID: StoredSecretSummary], askProvider: Bool,
-        notices: [String] = [], problems: [String] = [], status: HTTPResponse.Status = .ok
+        notices: [String] = [], problems: [String] = [], intro: Bool = false, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let provider = choice.provider
         let models: (models: [String], live: Bool) =
@@ -138,7 +139,9 @@ struct ProviderController: Sendable {
         let isSaved = ProviderSettings.selected(signed.user) == provider && signed.user.selectedAIModel == choice.model
         if models.live, !isSaved, !models.models.contains(choice.model), let first = models.models.first { choice.model = first }
         let page = ProviderView(
-            .init(choice: choice, user: signed.user, keys: keys, models: models.models, liveModels: models.live, notices: notices))
+            .init(
+                choice: choice, user: signed.user, keys: keys, models: models.models, liveModels: models.live, notices: notices,
+                intro: intro))
         let chrome = PageChrome(csrf: signed.session.csrfToken, heading: "AI provider", errors: problems)
         return views.response(page, title: "AI provider", user: signed.user, chrome: chrome, status: status)
     }

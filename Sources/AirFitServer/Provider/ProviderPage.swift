@@ -14,6 +14,8 @@ struct ProviderView: PageView {
         var models: [String]
         var liveModels: Bool
         var notices: [String] = []
+        /// Arrived from onboarding or the chat without a provider: explain the choice first.
+        var intro = false
     }
 
     /// One provider card.
@@ -43,6 +45,7 @@ struct ProviderView: PageView {
     }
 
     let notices: [String]
+    let intro: Bool
     let currentProvider: String
     let currentModel: String
     let status: String
@@ -74,6 +77,7 @@ struct ProviderView: PageView {
         if !options.isEmpty && !choice.model.isEmpty && !options.contains(choice.model) { options.insert(choice.model, at: 0) }
         let status = ProviderPage.status(saved, keys: input.keys)
         notices = input.notices
+        intro = input.intro
         currentProvider = saved.map { AIProviderCatalog.info($0).displayName } ?? "Not chosen"
         currentModel = saved.map { input.user.selectedAIModel ?? AIProviderCatalog.info($0).defaultModel } ?? "—"
         self.status = status.text
