@@ -25,12 +25,13 @@ struct OnboardingAvailabilityTests {
     }
 
     @Test(
-        "A slot that ends before it starts, overlaps another, or has no day is refused and nothing changes",
+        "A slot that starts and ends at once, runs over 12 hours past midnight, overlaps another or has no day is refused",
         arguments: [
-            (block(2, "07:30", "08:30"), "overlaps 07:00–08:00"),
-            (block(2, "06:00", "07:01"), "overlaps 07:00–08:00"),
-            (block(3, "09:00", "08:00"), "must be after the start time"),
-            (block(3, "09:00", "09:00"), "must be after the start time"),
+            (block(2, "07:30", "08:30"), "Monday 7:30 AM – 8:30 AM overlaps 7:00 AM – 8:00 AM; merge or adjust them."),
+            (block(2, "06:00", "07:01"), "overlaps 7:00 AM – 8:00 AM"),
+            (block(1, "23:00", "07:30"), "Sunday 11:00 PM – 7:30 AM (overnight) overlaps Monday's 7:00 AM – 8:00 AM"),
+            (block(3, "09:00", "08:00"), "On Tuesday, 9:00 AM – 8:00 AM (overnight) would run 23 hours past midnight."),
+            (block(3, "09:00", "09:00"), "On Tuesday, the slot starts and ends at 9:00 AM. Choose an end time."),
             (block(0, "09:00", "10:00"), "Choose a day of the week"),
         ])
     func refused(candidate: WorkoutAvailabilityBlock, message: String) throws {
@@ -46,6 +47,18 @@ struct OnboardingAvailabilityTests {
         #expect(issues.map(\.field) == ["availability[1]"])
         #expect(issues[0].message.contains(message), "\(issues[0].message)")
         #expect(flow.draft == before)
+    }
+
+    @Test("A shift worker's slot runs past midnight: 10:00 PM – 12:30 AM is kept and shown as overnight")
+    func overnight() {
+        var flow = OnboardingFlowTests.flow(at: .typicalAvailability)
+        let night = block(6, "22:00", "00:30")
+        #expect(flow.handle(.addAvailability(night)) == [.persistDraft, .show(.typicalAvailability)])
+        #expect(night.isOvernight && night.durationMinutes == 150)
+        #expect(night.timeRange == "10:00 PM – 12:30 AM (overnight)")
+        // Saturday night runs into Sunday morning.
+        #expect(block(7, "23:00", "01:00").overlaps(block(1, "00:30", "02:00")))
+        #expect(!block(7, "23:00", "01:00").overlaps(block(1, "01:00", "02:00")))
     }
 
     @Test("Touching slots on the same day do not overlap")

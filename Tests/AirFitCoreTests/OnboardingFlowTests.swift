@@ -113,8 +113,11 @@ struct OnboardingFlowTests {
         ]
         let issues = OnboardingValidation.availabilityIssues(bad)
         #expect(issues.map(\.field) == ["availability[0]", "availability[2]", "availability[3]"])
-        #expect(issues[0].message == "On Monday, the end time (06:00) must be after the start time (07:00).")
-        #expect(issues[1].message.contains("overlaps 07:00–08:00"))
+        #expect(
+            issues[0].message
+                == "On Monday, 7:00 AM – 6:00 AM (overnight) would run 23 hours past midnight. Check the times: a slot can run past midnight for up to 12 hours."
+        )
+        #expect(issues[1].message.contains("overlaps 7:00 AM – 8:00 AM"))
     }
 
     @Test("Sleep: bedtime and wake time must differ and give a plausible night")

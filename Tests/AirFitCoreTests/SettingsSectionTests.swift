@@ -7,7 +7,11 @@ struct SettingsSectionTests {
     static let refused: [(SettingsSection, [String: String], String)] = [
         (.units, ["units": "furlongs"], "Choose Imperial or Metric."),
         (.appearance, [:], "Choose Light, Dark or System."),
-        (.notifications, ["quiet_start": "25:00", "quiet_end": "07:00"], "Enter quiet hours as times like 22:00."),
+        (.notifications, ["quiet_start": "25:00", "quiet_end": "07:00"], "Enter quiet hours as times like 10:00 PM."),
+        (
+            .notifications, ["quiet": "on", "quiet_start": "06:00", "quiet_end": "06:00"],
+            "Quiet hours start and end at the same time (6:00 AM), so they would cover no time. Choose an end time."
+        ),
         (.privacy, ["lock_minutes": "0"], AppLockRule.problem),
         (.privacy, ["lock_minutes": "61"], AppLockRule.problem),
         (.privacy, ["lock_minutes": "1e3"], AppLockRule.problem),

@@ -62,7 +62,7 @@ struct AvailabilityRouteTests {
             let refused = try await add(&web, day: "2", start: "07:30", end: "08:30")
             #expect(refused.status == .unprocessableContent)
             let html = text(refused.body)
-            #expect(html.contains("Monday 07:30–08:30 overlaps 07:00–08:00; merge or adjust them."))
+            #expect(html.contains("Monday 7:30 AM – 8:30 AM overlaps 7:00 AM – 8:00 AM; merge or adjust them."))
             #expect(html.contains(#"data-testid="onboarding.availability.error""#))
             #expect(attributeValues("value", testID: "onboarding.availability.start", in: html) == ["07:30"])
             #expect(attributeValues("value", testID: "onboarding.availability.end", in: html) == ["08:30"])
@@ -79,9 +79,10 @@ struct AvailabilityRouteTests {
         arguments: [
             ("", "07:00", "08:00", "Choose a day of the week for this time slot."),
             ("9", "07:00", "08:00", "Choose a day of the week for this time slot."),
-            ("3", "", "08:00", "Enter a start time, like 07:00."),
-            ("3", "07:00", "8 o'clock", "Enter an end time, like 08:00."),
-            ("3", "09:00", "08:00", "On Tuesday, the end time (08:00) must be after the start time (09:00)."),
+            ("3", "", "08:00", "Enter a start time, like 7:00 AM."),
+            ("3", "07:00", "8 o'clock", "Enter an end time, like 8:00 AM."),
+            ("3", "09:00", "09:00", "On Tuesday, the slot starts and ends at 9:00 AM. Choose an end time."),
+            ("3", "09:00", "08:00", "On Tuesday, 9:00 AM – 8:00 AM (overnight) would run 23 hours past midnight."),
             ("", "", "", "Choose a day and enter a start and end time, then add the slot."),
         ])
     func problems(day: String, start: String, end: String, message: String) async throws {
@@ -109,7 +110,7 @@ struct AvailabilityRouteTests {
             try await web.walkToAvailability()
             let bad = try await add(&web, day: "6", start: "10:00", end: "09:00", action: "next")
             #expect(bad.status == .unprocessableContent)
-            #expect(text(bad.body).contains("On Friday, the end time (09:00) must be after the start time (10:00)."))
+            #expect(text(bad.body).contains("On Friday, 10:00 AM – 9:00 AM (overnight) would run 23 hours past midnight."))
             let good = try await add(&web, day: "6", start: "17:00", end: "18:00", action: "next")
             #expect(good.headers[.location] == "/onboarding")
             #expect(text(try await web.get("/onboarding").body).contains(#"data-testid="onboarding.sleep.bedtime""#))

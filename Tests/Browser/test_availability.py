@@ -21,7 +21,7 @@ def test_availability_add_overlap_remove(server, browser):
 
     add_slot(browser, "Monday", "07:30", "08:30")
     error = wait_for(browser, "onboarding.availability.error")
-    assert "overlaps 07:00–08:00" in error.text
+    assert "overlaps 7:00 AM – 8:00 AM" in error.text
     # Everything typed is still there, and the slot was not added.
     assert Select(tid(browser, "onboarding.availability.day")).first_selected_option.text == "Monday"
     assert tid(browser, "onboarding.availability.start").get_attribute("value") == "07:30"

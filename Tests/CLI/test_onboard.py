@@ -63,7 +63,7 @@ def test_piped_onboarding_with_a_refused_answer_and_a_back_step(airfit):
     assert out.count("Choose at least one option that describes your life right now.") == 1
     assert out.count("== Life Snapshot (step 1 of 7) ==") == 2  # shown again after "b"
     assert "Type a whole number from 0 to 100." in out
-    assert "On Wednesday, the end time (17:00) must be after the start time (18:00)." in out
+    assert "On Wednesday, 6:00 PM – 5:00 PM (overnight) would run 23 hours past midnight." in out
     assert "  60: Clear plans with firm guidance" in out
     assert "Goal: endurance" in out and "from the local analysis (No AI provider is set up.)" in out
     assert "Your coach is ready." in out and "Your coach leads with direct, authoritative guidance" in out
@@ -140,7 +140,8 @@ def test_invalid_answers_are_listed_by_field_and_nothing_is_saved(airfit, tmp_pa
         "lifeSnapshot: Choose at least one option that describes your life right now.",
         "aspiration: Pick the goal that matters most to you, or describe your own.",
         "style: Move at least one slider above zero so your coach has a style.",
-        "availability[0]: On Monday, the end time (07:00) must be after the start time (08:00).",
+        "availability[0]: On Monday, 8:00 AM – 7:00 AM (overnight) would run 23 hours past midnight. Check the times: "
+        "a slot can run past midnight for up to 12 hours.",
         "sleep: Bedtime and wake time can't be the same.",
         "error: the answers are not valid; nothing was saved.",
     ]

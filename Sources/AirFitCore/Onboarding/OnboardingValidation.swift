@@ -79,7 +79,8 @@ public enum OnboardingValidation {
     /// The most weekly time slots a person can enter (three a day).
     public static let maximumAvailabilityBlocks = 21
 
-    /// Problems with availability blocks: valid day, end after start, no overlaps on a day, at most 21 slots.
+    /// Problems with availability blocks: valid day, an end that differs from the start (an earlier end runs past
+    /// midnight, up to 12 hours), no overlaps, at most 21 slots. Times in messages are 12-hour, as the page lists them.
     public static func availabilityIssues(_ blocks: [WorkoutAvailabilityBlock]) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         if blocks.count > maximumAvailabilityBlocks {
@@ -92,18 +93,28 @@ public enum OnboardingValidation {
             let field = "availability[\(index)]"
             if !(1...7).contains(block.dayOfWeek) {
                 issues.append(ValidationIssue(field: field, message: "Choose a day of the week for this time slot."))
-            } else if block.endTime <= block.startTime {
-                issues.append(
-                    ValidationIssue(
-                        field: field,
-                        message: "On \(block.dayName), the end time (\(block.endTime)) must be after the start time (\(block.startTime))."))
-            } else if let other = blocks[..<index].firstIndex(where: { $0.overlaps(block) }) {
+            } else if block.durationMinutes == 0 {
                 issues.append(
                     ValidationIssue(
                         field: field,
                         message:
-                            "\(block.dayName) \(block.startTime)–\(block.endTime) overlaps \(blocks[other].startTime)–\(blocks[other].endTime); merge or adjust them."
+                            "On \(block.dayName), the slot starts and ends at \(block.startTime.twelveHourDescription). Choose an end time."
                     ))
+            } else if block.isOvernight, block.durationMinutes > WorkoutAvailabilityBlock.maximumOvernightMinutes {
+                let hours = (block.durationMinutes + 59) / 60
+                issues.append(
+                    ValidationIssue(
+                        field: field,
+                        message:
+                            "On \(block.dayName), \(block.timeRange) would run \(hours) hours past midnight. Check the times: "
+                            + "a slot can run past midnight for up to 12 hours."))
+            } else if let other = blocks[..<index].firstIndex(where: { $0.overlaps(block) }) {
+                let earlier = blocks[other]
+                let where_ = earlier.dayOfWeek == block.dayOfWeek ? "" : "\(earlier.dayName)'s "
+                issues.append(
+                    ValidationIssue(
+                        field: field,
+                        message: "\(block.dayName) \(block.timeRange) overlaps \(where_)\(earlier.timeRange); merge or adjust them."))
             }
         }
         return issues

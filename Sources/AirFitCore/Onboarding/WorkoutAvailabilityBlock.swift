@@ -24,8 +24,29 @@ public struct WorkoutAvailabilityBlock: Codable, Identifiable, Sendable, Equatab
         (1...7).contains(dayOfWeek) ? Self.dayNames[dayOfWeek - 1] : "Unknown day"
     }
 
-    /// Whether two blocks on the same day overlap in time.
+    /// The longest slot that runs past midnight (a night shift's training window), in minutes.
+    public static let maximumOvernightMinutes = 12 * 60
+
+    /// Whether the slot runs past midnight into the next day (its end is earlier than its start).
+    public var isOvernight: Bool { endTime < startTime }
+
+    /// How long the slot lasts, in minutes (0 when it starts and ends at the same time).
+    public var durationMinutes: Int {
+        (endTime.minutesSinceMidnight - startTime.minutesSinceMidnight + 1440) % 1440
+    }
+
+    /// Whether two slots share any minute of the week, overnight slots included (Saturday night runs into Sunday).
     public func overlaps(_ other: WorkoutAvailabilityBlock) -> Bool {
-        dayOfWeek == other.dayOfWeek && startTime < other.endTime && other.startTime < endTime
+        let week = 7 * 1440
+        let start = (dayOfWeek - 1) * 1440 + startTime.minutesSinceMidnight
+        let otherStart = (other.dayOfWeek - 1) * 1440 + other.startTime.minutesSinceMidnight
+        return [-week, 0, week].contains { shift in
+            start < otherStart + shift + other.durationMinutes && otherStart + shift < start + durationMinutes
+        }
+    }
+
+    /// "7:00 AM – 8:00 AM", or "10:00 PM – 12:30 AM (overnight)".
+    public var timeRange: String {
+        "\(startTime.twelveHourDescription) – \(endTime.twelveHourDescription)\(isOvernight ? " (overnight)" : "")"
     }
 }

@@ -33,7 +33,12 @@ public enum SettingsSection: String, CaseIterable, Sendable {
             var preferences = NotificationPreferences(systemEnabled: isChecked("system"))
             for category in NotificationCategory.allCases { preferences.categories[category] = isChecked("cat_\(category.rawValue)") }
             guard let start = fields["quiet_start"].flatMap(TimeOfDay.init), let end = fields["quiet_end"].flatMap(TimeOfDay.init) else {
-                return ["Enter quiet hours as times like 22:00."]
+                return ["Enter quiet hours as times like 10:00 PM."]
+            }
+            guard start != end else {
+                return [
+                    "Quiet hours start and end at the same time (\(start.twelveHourDescription)), so they would cover no time. Choose an end time."
+                ]
             }
             edited.notificationPreferences = preferences
             edited.quietHours = QuietHours(enabled: isChecked("quiet"), start: start, end: end)

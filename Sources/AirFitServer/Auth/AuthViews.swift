@@ -18,5 +18,12 @@ struct UnlockView: PageView {
     let email: String
     /// The same-origin path to return to.
     let next: String
-    let minutes: Int
+    /// "1 minute", "15 minutes".
+    let idle: String
+
+    init(email: String, next: String, minutes: Int) {
+        self.email = email
+        self.next = next
+        idle = minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
 }

@@ -43,8 +43,8 @@ struct AvailabilitySlotInput: Sendable, Equatable {
         if dayOfWeek == nil {
             problems.append(ValidationIssue(field: "\(Self.field).day", message: "Choose a day of the week for this time slot."))
         }
-        if startTime == nil { problems.append(ValidationIssue(field: "\(Self.field).start", message: "Enter a start time, like 07:00.")) }
-        if endTime == nil { problems.append(ValidationIssue(field: "\(Self.field).end", message: "Enter an end time, like 08:00.")) }
+        if startTime == nil { problems.append(ValidationIssue(field: "\(Self.field).start", message: "Enter a start time, like 7:00 AM.")) }
+        if endTime == nil { problems.append(ValidationIssue(field: "\(Self.field).end", message: "Enter an end time, like 8:00 AM.")) }
         guard let dayOfWeek, let startTime, let endTime else { return .problems(problems) }
         return .block(WorkoutAvailabilityBlock(dayOfWeek: dayOfWeek, startTime: startTime, endTime: endTime))
     }
@@ -76,6 +76,6 @@ struct AvailabilitySlotInput: Sendable, Equatable {
 
     /// "Monday, 7:00 AM – 8:00 AM".
     static func label(_ block: WorkoutAvailabilityBlock) -> String {
-        "\(block.dayName), \(block.startTime.twelveHourDescription) – \(block.endTime.twelveHourDescription)"
+        "\(block.dayName), \(block.timeRange)"
     }
 }

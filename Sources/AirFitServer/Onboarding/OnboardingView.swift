@@ -13,6 +13,8 @@ struct OnboardingView: PageView {
     struct CoreAspiration: Sendable {
         let cards: [Choice]
         let aspirationText: String
+        /// The longest goal accepted (Core's rule), as the box's `maxlength`.
+        let maxLength = OnboardingValidation.maximumAspirationLength
     }
 
     /// One coaching-style slider with the phrases its script shows.
@@ -29,8 +31,13 @@ struct OnboardingView: PageView {
     /// Coaching Style: the blend sliders.
     struct CoachingStyle: Sendable { let styles: [StyleSlider] }
 
-    /// Engagement: the presets (`detail` is each preset's summary).
-    struct Engagement: Sendable { let presets: [Choice] }
+    /// Engagement: the presets (`detail` is each preset's summary) and the custom switches as saved.
+    struct Engagement: Sendable {
+        let presets: [Choice]
+        let detailedTracking: Bool
+        let dailyInsights: Bool
+        let autoRecovery: Bool
+    }
 
     /// Sleep & Recovery: bedtime, wake time, rhythm.
     struct Sleep: Sendable {
@@ -117,7 +124,8 @@ struct OnboardingView: PageView {
             engagement = Engagement(
                 presets: EngagementPreset.allCases.map { preset in
                     Choice(value: preset.rawValue, name: preset.displayName, checked: draft.engagement == preset, detail: preset.summary)
-                })
+                }, detailedTracking: draft.customEngagement.detailedTracking, dailyInsights: draft.customEngagement.dailyInsights,
+                autoRecovery: draft.customEngagement.autoRecoveryAdjust)
         case .sleepAndBoundaries:
             sleep = Sleep(
                 bedtime: draft.sleep.bedtime.description, wake: draft.sleep.wakeTime.description,
