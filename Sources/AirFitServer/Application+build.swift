@@ -67,11 +67,12 @@ public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequ
 /// The router, with the replies being written kept in `replies` (so a stopping server can end them).
 func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> Router<AirFitRequestContext> {
     let router = Router(context: AirFitRequestContext.self)
+    let views = Views()
     router.add(middleware: SecurityHeadersMiddleware(logger: Logger(label: "airfit.server")))
+    router.add(middleware: ErrorPageMiddleware(views: views))
     HealthController(health: dependencies.health).addRoutes(to: router.group())
     AssetsController().addRoutes(to: router.group())
 
-    let views = Views()
     let cache = SignInCache()
     let sessions = SessionStore(repository: dependencies.sessions, now: dependencies.now, cache: cache)
     let passwords = PasswordGate(

@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -49,6 +50,21 @@ struct AuthRouteTests {
             #expect(try await web.get("/onboarding").status == .ok)
             // Setup is closed once an account exists.
             #expect(try await web.get("/setup").headers[.location] == "/signin")
+        }
+    }
+
+    @Test(
+        "Setup stores the browser's time zone; a zone this system does not know leaves the default",
+        arguments: [
+            ("Europe/Berlin", "Europe/Berlin"), ("Mars/Olympus_Mons", TimeZone.current.identifier), ("", TimeZone.current.identifier),
+        ])
+    func setupTakesTheBrowsersTimeZone(sent: String, stored: String) async throws {
+        let dependencies = ServerDependencies(health: StubHealth(), passwordCost: 4)
+        try await Application(router: buildRouter(dependencies)).test(.router) { client in
+            var web = WebClient(client: client)
+            #expect(text(try await web.get("/setup").body).contains(#"name="time_zone" value="" data-browser-time-zone"#))
+            try await web.post("/setup", [("email", "owner@example.com"), ("password", "correct horse battery"), ("time_zone", sent)])
+            #expect(try await dependencies.repository.users().first?.timeZone == stored)
         }
     }
 

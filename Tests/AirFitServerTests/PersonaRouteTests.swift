@@ -47,6 +47,10 @@ struct PersonaRouteTests {
             #expect(html.contains(#"data-testid="persona.absence">Gentle Nudge<"#))
             #expect(html.contains(#"data-testid="persona.celebration">Subtle &amp; Affirming<"#))
             #expect(html.contains(#"data-testid="persona.quietHours">10:30 PM – 6:30 AM<"#))
+            // The sleep window became the quiet hours: one concept, one name.
+            let notifications = text(try await web.get("/settings/notifications").body)
+            #expect(notifications.contains(#"name="quiet_start" type="time" value="22:30""#))
+            #expect(notifications.contains(#"name="quiet_end" type="time" value="06:30""#))
             #expect(html.contains("Your coach leads with analytical, data-driven insight, backed by genuine encouragement"))
             #expect(html.contains(#"<div id="persona-preview"></div>"#))
             #expect(html.contains(#"data-testid="persona.preview.generate""#))

@@ -53,7 +53,7 @@ def test_chat_streams_logs_a_workout_stops_and_retries(server, browser, provider
     wait = WebDriverWait(browser, 20)
     tid(browser, "home.chat").click()
     wait.until(EC.url_contains("/chat"))
-    assert "openai · gpt-4o-mini" in tid(browser, "chat.model").text
+    assert "OpenAI · GPT-4o mini" in tid(browser, "chat.model").text
     found = serious(browser)
     assert not found, [(v["id"], [(n["html"], n.get("any"), n.get("none")) for n in v["nodes"]]) for v in found]
 

@@ -87,7 +87,9 @@ def test_add_key_format_error_then_valid_key_then_remove(server, browser, provid
     tid(browser, "apikey.save").click()
     alert = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[role="alert"]')))
     assert 'Key has the wrong format: OpenAI keys start with "sk-"' in alert.text
-    assert tid(browser, "apikey.input").get_attribute("value") == "", "a refused key is never put back"
+    # The key stays in the field to correct; the server never sent it back (it is not in the page's HTML).
+    assert tid(browser, "apikey.input").get_attribute("value") == "pk-not-an-openai-key-12345"
+    assert tid(browser, "apikey.input").get_attribute("aria-invalid") == "true"
     assert tid(browser, "apikey.baseURL").get_attribute("value") == provider.base_url, "everything else typed stays"
     assert "pk-not-an-openai-key-12345" not in browser.page_source
     assert provider.requests == [], "a badly formatted key is never sent"
@@ -96,8 +98,9 @@ def test_add_key_format_error_then_valid_key_then_remove(server, browser, provid
 
     # Submitting shows "Validating key…" and disables Save. The submission is held back here: the WebDriver
     # waits for a navigation to finish, so the page cannot be read while a real request is in flight.
+    tid(browser, "apikey.input").clear()
     tid(browser, "apikey.input").send_keys(KEY)
-    browser.execute_script("document.getElementById('key-form').addEventListener('submit', (e) => e.preventDefault())")
+    browser.execute_script("window.fetch = () => new Promise(() => {})")
     tid(browser, "apikey.save").click()
     indicator = tid(browser, "apikey.validating")
     assert indicator.is_displayed() and indicator.text == "Validating key…"

@@ -19,8 +19,11 @@ def shot(driver, name):
 
 def test_first_run_units_export_delete(server, browser, downloads):
     wait = WebDriverWait(browser, 10)
+    # The account takes the browser's time zone, not the server's.
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
     browser.get(server + "/")
     wait.until(EC.url_contains("/setup"))
+    assert browser.find_element(By.CSS_SELECTOR, 'input[name="time_zone"]').get_attribute("value") == "Asia/Tokyo"
     shot(browser, "01-setup")
     tid(browser, "auth.email").send_keys("owner@example.com")
     tid(browser, "auth.password").send_keys("correct horse battery")
@@ -83,8 +86,8 @@ def test_first_run_units_export_delete(server, browser, downloads):
     assert files, "the export did not download"
     assert os.path.getsize(downloads / files[0]) > 0
 
-    browser.get(server + "/settings/data")
-    assert "JSON ·" in tid(browser, "data.history").text
+    # The history shows the export without a reload.
+    wait.until(lambda d: "JSON ·" in tid(d, "data.history").text)
     tid(browser, "data.delete").click()
     confirm = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, '[data-testid="data.delete.confirm"]')))
     shot(browser, "06-delete-confirm")

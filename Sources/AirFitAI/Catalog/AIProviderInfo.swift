@@ -32,20 +32,28 @@ public struct AIProviderInfo: Sendable, Hashable {
     public func model(_ id: String) -> AIModelInfo? {
         models.first { $0.id == id }
     }
+
+    /// The catalog's name for model `id` ("GPT-4o mini"), or the id itself for a model the catalog does not list.
+    public func modelName(_ id: String) -> String {
+        model(id)?.name ?? id
+    }
 }
 
 /// A model in the catalog.
 public struct AIModelInfo: Sendable, Hashable {
     /// The provider's model id.
     public var id: String
+    /// The model's name for people ("GPT-4o mini").
+    public var name: String
     /// Context window in tokens.
     public var contextLength: Int
     /// Largest output in tokens.
     public var maxOutputTokens: Int
 
     /// Creates a model entry.
-    public init(_ id: String, contextLength: Int, maxOutputTokens: Int) {
+    public init(_ id: String, name: String, contextLength: Int, maxOutputTokens: Int) {
         self.id = id
+        self.name = name
         self.contextLength = contextLength
         self.maxOutputTokens = maxOutputTokens
     }

@@ -35,6 +35,10 @@ public struct OnboardingCompletion: Sendable {
         }
         var updated = user
         updated.preferredUnits = draft.preferredUnits
+        // One concept, one name: the sleep window fills the quiet hours while the person has not set their own.
+        if user.quietHours == QuietHours() {
+            updated.quietHours = QuietHours(enabled: true, start: persona.sleepSchedule.bedtime, end: persona.sleepSchedule.wakeTime)
+        }
         try await repository.saveOnboarding(profile, user: updated)
         return profile
     }

@@ -9,3 +9,7 @@ document.addEventListener("click", (event) => {
   const closer = event.target.closest("dialog [data-close]");
   if (closer && !closer.closest("[data-script-managed]")) closer.closest("dialog").close();
 });
+// Forms that ask for the browser's time zone (account setup) get it, so days are the person's own.
+document.querySelectorAll("input[data-browser-time-zone]").forEach((field) => {
+  try { field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { /* left empty: the server keeps its default */ }
+});

@@ -39,13 +39,34 @@
       input.readOnly = false;
       keyForm.removeAttribute("aria-busy");
     };
-    keyForm.addEventListener("submit", () => {
+    keyForm.addEventListener("submit", async (event) => {
       status.textContent = "Validating key…";
       status.classList.add("busy");
       save.disabled = true;
       input.readOnly = true;
       if (toggle) { input.type = "password"; toggle.textContent = "Show"; toggle.setAttribute("aria-pressed", "false"); }
       keyForm.setAttribute("aria-busy", "true");
+      if (!window.fetch || !window.DOMParser) return;
+      // Sent from here so a refused key stays in the field to correct (the server never sends a key back).
+      event.preventDefault();
+      try {
+        const response = await fetch(keyForm.action, {method: "POST", body: new URLSearchParams(new FormData(keyForm)), headers: {Accept: "text/html"}});
+        if (response.redirected) { window.location.assign(response.url); return; }
+        const page = new DOMParser().parseFromString(await response.text(), "text/html");
+        const errors = page.getElementById("form-errors");
+        const current = document.getElementById("form-errors");
+        if (current) current.remove();
+        if (errors) keyForm.before(document.importNode(errors, true));
+        const skip = page.querySelector('[data-testid="apikey.skipTest"]');
+        if (skip && !keyForm.querySelector('[data-testid="apikey.skipTest"]')) status.before(document.importNode(skip.closest("label"), true));
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", "form-errors");
+        reset();
+        input.focus();
+      } catch (error) {
+        reset();
+        status.textContent = "The server could not be reached. Check your connection and try again.";
+      }
     });
     // Coming back with the Back button shows the form ready again, not stuck validating.
     window.addEventListener("pageshow", (event) => { if (event.persisted) reset(); });

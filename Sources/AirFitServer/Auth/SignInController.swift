@@ -58,7 +58,8 @@ struct SignInController: Sendable {
         let hash = try await PasswordHasher(cost: passwordCost).hash(password)
         let account = Account(email: email, passwordHash: hash, userID: existing?.id ?? UUID())
         guard try await accounts.createFirstAccount(account) else { return WebResponses.redirect("/signin") }
-        return try await startSession(for: account, request: request)
+        // The browser's own zone (sent by the page's script), so days and weeks are the person's from the start.
+        return try await startSession(for: account, request: request, timeZone: TimeZoneRule.identifier(form.timeZone))
     }
 
     private func signIn(_ request: Request, context: AirFitRequestContext) async throws -> Response {
@@ -84,9 +85,11 @@ struct SignInController: Sendable {
 
     /// A fresh session token on sign-in, so a token planted before sign-in is worthless. The person's settings row
     /// is created here when missing (first run, or after "delete all data" from the command line), never on a read.
-    private func startSession(for account: Account, request: Request) async throws -> Response {
+    private func startSession(for account: Account, request: Request, timeZone: String? = nil) async throws -> Response {
         if try await users.user(id: account.userID) == nil {
-            try await users.createUser(User(id: account.userID, email: account.email))
+            var user = User(id: account.userID, email: account.email)
+            if let timeZone { user.timeZone = timeZone }
+            try await users.createUser(user)
         }
         if let old = request.cookies[WebResponses.sessionCookie]?.value { try await sessions.remove(old) }
         let created = try await sessions.create(accountID: account.id)
@@ -128,4 +131,11 @@ enum AccountRules {
 struct CredentialsForm: Decodable {
     @FormText var email: String?
     @FormText var password: String?
+    /// The browser's time zone (`Intl`), filled in by the page's script; checked before use.
+    @FormText var timeZone: String?
+
+    enum CodingKeys: String, CodingKey {
+        case email, password
+        case timeZone = "time_zone"
+    }
 }

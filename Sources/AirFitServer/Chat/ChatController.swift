@@ -164,7 +164,10 @@ struct ChatController: Sendable {
         page.haptics = signed.user.hapticFeedbackEnabled
         let selection = try? await CoachModelSelection.resolve(user: signed.user, vault: vault)
         page.needsProvider = selection == nil
-        page.model = selection.map { "\($0.provider.rawValue) · \($0.resolvedModel)" }
+        page.model = selection.map { selection in
+            let info = AIProviderCatalog.info(selection.provider)
+            return "\(info.displayName) · \(info.modelName(selection.resolvedModel))"
+        }
         return views.response(page, title: "Coach", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken))
     }
 }

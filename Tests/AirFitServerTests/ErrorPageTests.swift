@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import AirFitServer
+
+@Suite("Error pages")
+struct ErrorPageTests {
+    @Test("A browser at an unknown address gets a real page with a way home; a script still gets the plain message")
+    func notFoundPage() async throws {
+        try await makeTestApp().test(.router) { client in
+            let page = try await client.execute(
+                uri: "/nowhere", method: .get, headers: [.accept: "text/html,application/xhtml+xml,*/*;q=0.8"])
+            #expect(page.status == .notFound)
+            #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+            let html = text(page.body)
+            #expect(html.contains(#"<h1 data-testid="error.heading">Page not found</h1>"#))
+            #expect(html.contains("There is nothing at this address."))
+            #expect(html.contains(#"href="/" data-testid="error.home""#))
+            #expect(page.headers[HTTPFields.Element.Name("Content-Security-Policy")!] != nil)
+            let plain = try await client.execute(uri: "/nowhere", method: .get)
+            #expect(plain.status == .notFound && !text(plain.body).contains("<html"))
+        }
+    }
+
+    @Test("A wrong method from a browser keeps its Allow header on the page")
+    func methodNotAllowedPage() async throws {
+        try await makeTestApp().test(.router) { client in
+            let page = try await client.execute(uri: "/health", method: .delete, headers: [.accept: "text/html"])
+            #expect(page.status == .methodNotAllowed)
+            #expect(page.headers[.allow] == "GET")
+            #expect(text(page.body).contains("That address works differently"))
+        }
+    }
+}
