@@ -3,6 +3,7 @@ import json
 import os
 import sqlite3
 import stat
+import urllib.request
 import zipfile
 
 import pytest
@@ -229,6 +230,39 @@ def test_delete_all_data_needs_confirmation_then_empties_every_table(airfit, tmp
         assert set(tables) >= {"users", "workouts", "food_entries", "daily_logs", "coach_messages", "data_exports", "vault_entries", "onboarding_profiles"}
         for table in tables:
             assert db.execute(f"select count(*) from {table}").fetchone()[0] == 0, table
+
+
+def sign_up_over_http(server, email, password):
+    """Creates the owner account through the setup page (cookie-held CSRF token), as a browser would."""
+    import http.cookiejar
+    import re
+    import urllib.parse
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    page = opener.open(server.base + "/setup").read().decode()
+    token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+    body = urllib.parse.urlencode({"_csrf": token, "email": email, "password": password}).encode()
+    opener.open(server.base + "/setup", data=body)
+    return opener
+
+
+def test_delete_all_data_also_removes_the_accounts_and_their_sign_ins(airfit):
+    airfit.secrets.add("erase-me@example.com", "the owner's email")
+    airfit.secrets.add("correct horse battery", "the owner's password")
+    server = airfit.serve()
+    server.wait_healthy()
+    sign_up_over_http(server, "erase-me@example.com", "correct horse battery")
+    server.stop()
+    out = airfit.run("delete-all-data", "--yes").out
+    assert "including 1 account and every sign-in" in out and "next visit starts with account setup" in out
+    with sqlite3.connect(os.path.join(airfit.data, "airfit.sqlite")) as db:
+        for table in ("accounts", "web_sessions", "users", "installation_owner", "sign_in_attempts"):
+            assert db.execute(f"select count(*) from {table}").fetchone()[0] == 0, table
+    # The next visit starts over with account setup.
+    server = airfit.serve()
+    server.wait_healthy()
+    assert urllib.request.urlopen(server.base + "/signin").geturl().endswith("/setup")
+    server.stop()
 
 
 def test_doctor_reports_a_healthy_installation(airfit):

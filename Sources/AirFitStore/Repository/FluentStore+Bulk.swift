@@ -30,6 +30,29 @@ extension FluentStore {
         }
     }
 
+    /// Every table, children before the rows they point to: what ``eraseInstallation()`` empties.
+    static let installationTables = [
+        WebSessionModel.schema, "sign_in_attempts", OnboardingDraftModel.schema, VaultEntryModel.schema, DataExportModel.schema,
+        CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
+        AddPrivacyControls.requestsSchema, AccountModel.schema, CreateInstallationOwner.schema, UserModel.schema,
+    ]
+
+    /// Empties every table in one transaction: every person's records, settings, conversations and keys, the accounts
+    /// and their sessions, drafts and sign-in counters. The next visit starts with account setup. Returns the rows
+    /// deleted per table.
+    public func eraseInstallation() async throws -> [String: Int] {
+        defer { users.forgetAll() }
+        return try await database.transaction { db in
+            var counts: [String: Int] = [:]
+            for table in Self.installationTables {
+                let rows = try await db.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(table).first()
+                counts[table] = try rows?.decode(column: "n", as: Int.self) ?? 0
+                try await db.sql.delete(from: table).run()
+            }
+            return counts
+        }
+    }
+
     /// Deletes what `builder` matches; returns how many rows that was.
     static func deleteRows<M: Model>(_ builder: QueryBuilder<M>) async throws -> Int {
         let count = try await builder.copy().count()

@@ -55,6 +55,14 @@ final class UserReadCache: Sendable {
         }
     }
 
+    /// Forgets everyone (the whole installation was erased).
+    func forgetAll() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.generation &+= 1
+        }
+    }
+
     /// Runs `write` of the person `id`'s row with the entry forgotten before and after it.
     func writing<T>(_ id: UUID, _ write: () async throws -> T) async rethrows -> T {
         forget(id)

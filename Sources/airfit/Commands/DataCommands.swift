@@ -138,22 +138,27 @@ struct ImportCommand: AsyncParsableCommand {
 struct DeleteAllDataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete-all-data",
-        abstract: "Permanently delete every record and stored key. This cannot be undone.")
+        abstract:
+            "Permanently delete everything in this installation: every person's data and keys, the accounts and their "
+            + "sign-ins. This cannot be undone.")
 
     @Flag(help: "Confirm that everything should be deleted.")
     var yes = false
 
     func run() async throws {
         guard yes else {
-            throw CLI.fail(CLIError("This permanently deletes all your data and keys. Run again with --yes to confirm."))
+            throw CLI.fail(
+                CLIError(
+                    "This permanently deletes everything: every person's data and keys, the accounts and their sign-ins. "
+                        + "Run again with --yes to confirm."))
         }
         try await CLI.withStore(logger: CLI.logger()) { context in
-            var total = 0
-            for user in try await context.store.users() {
-                let counts = try await context.store.deleteAllData(userID: user.id)
-                total += counts.values.reduce(0, +)
-            }
-            print("Deleted \(total) rows. AirFit holds no data now.")
+            let counts = try await context.store.eraseInstallation()
+            let total = counts.values.reduce(0, +)
+            let accounts = counts["accounts"] ?? 0
+            print(
+                "Deleted \(total) rows, including \(accounts) account\(accounts == 1 ? "" : "s") and every sign-in. "
+                    + "AirFit holds no data now; the next visit starts with account setup. The master key file stays in the data directory.")
         }
     }
 }
