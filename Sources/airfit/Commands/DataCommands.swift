@@ -158,7 +158,8 @@ struct DeleteAllDataCommand: AsyncParsableCommand {
             let accounts = counts["accounts"] ?? 0
             print(
                 "Deleted \(total) rows, including \(accounts) account\(accounts == 1 ? "" : "s") and every sign-in. "
-                    + "AirFit holds no data now; the next visit starts with account setup. The master key file stays in the data directory.")
+                    + "AirFit holds no data now; the next visit starts with account setup. The master key file stays in the data directory."
+            )
         }
     }
 }
