@@ -68,8 +68,9 @@ public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequ
 func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> Router<AirFitRequestContext> {
     let router = Router(context: AirFitRequestContext.self)
     let views = Views()
-    router.add(middleware: SecurityHeadersMiddleware(logger: Logger(label: "airfit.server")))
-    router.add(middleware: ErrorPageMiddleware(views: views))
+    let logger = Logger(label: "airfit.server")
+    router.add(middleware: SecurityHeadersMiddleware(logger: logger))
+    router.add(middleware: ErrorPageMiddleware(views: views, logger: logger))
     HealthController(health: dependencies.health).addRoutes(to: router.group())
     AssetsController().addRoutes(to: router.group())
 
@@ -101,6 +102,7 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
         .add(middleware: csrf)
         .group(context: SignedInRequestContext.self)
     HomeController(repository: repository, views: views).addRoutes(to: signedIn)
+    HistoryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     OnboardingController(
         drafts: drafts, sessions: sessions, vault: dependencies.vault,
         completion: OnboardingCompletion(

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import AirFitServer
@@ -31,6 +32,20 @@ struct ErrorPageTests {
             #expect(page.status == .methodNotAllowed)
             #expect(page.headers[.allow] == "GET")
             #expect(text(page.body).contains("That address works differently"))
+        }
+    }
+
+    @Test("An unexpected error reaches a browser as a page that names no internals")
+    func unexpectedErrorPage() async throws {
+        struct Broken: Error {}
+        let router = Router()
+        router.add(middleware: ErrorPageMiddleware(views: Views(), logger: Logger(label: "test")))
+        router.get("/broken") { _, _ -> Response in throw Broken() }
+        try await Application(router: router).test(.router) { client in
+            let page = try await client.execute(uri: "/broken", method: .get, headers: [.accept: "text/html"])
+            #expect(page.status == .internalServerError)
+            let html = text(page.body)
+            #expect(html.contains("Something went wrong") && html.contains(#"data-testid="error.home""#) && !html.contains("Broken"))
         }
     }
 }

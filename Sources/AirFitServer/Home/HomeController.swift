@@ -14,7 +14,8 @@ struct HomeController: Sendable {
             // Onboarded, or chose "Maybe later" in this session.
             guard profile != nil || signed.session.skippedOnboarding else { return WebResponses.redirect("/onboarding") }
             var page = HomeView(signed.user, weight: try await repository.latestWeight(userID: signed.user.id))
-            if let persona = try profile.map({ try $0.persona() }) {
+            // A stored persona this version cannot read (an old or hand-made import) must not take the home page down.
+            if let persona = profile.flatMap({ try? $0.persona() }) {
                 let summary = PersonaSynthesis.summary(of: persona)
                 page.coachLine = summary.styleSentence
                 page.aspiration = summary.aspiration

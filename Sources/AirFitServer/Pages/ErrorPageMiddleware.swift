@@ -1,9 +1,11 @@
 import Hummingbird
+import Logging
 
 /// Turns an error answered to a browser (a request that accepts HTML) into a real page: what went wrong, in the
 /// error's own words, and a way home. Scripts and other clients keep the plain message.
 struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let views: Views
+    let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -16,6 +18,10 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             var response = page(ErrorView(status: error.status, message: described.body), headers: [:])
             if let allowed = (error as? MethodNotAllowed)?.allow { response.headers[.allow] = allowed }
             return response
+        } catch  where !(error is CancellationError) && !(error is any HTTPResponseError) && Self.wantsPage(request) {
+            logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(type(of: error))"])
+            let message = "Something went wrong on the server. Try again in a moment."
+            return page(ErrorView(status: .internalServerError, message: message), headers: [:])
         }
     }
 

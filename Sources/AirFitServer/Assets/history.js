@@ -1,0 +1,21 @@
+"use strict";
+// Older days load by themselves as the person nears the end of the list; without JavaScript the link is a page.
+(() => {
+  const list = document.getElementById("history-days");
+  if (!list || !window.fetch || !window.DOMParser || !window.IntersectionObserver) return;
+  let loading = false;
+  const observer = new IntersectionObserver(async (seen) => {
+    const more = document.getElementById("history-older");
+    if (!more || loading || !seen.some((entry) => entry.isIntersecting)) return;
+    loading = true;
+    try {
+      const page = new DOMParser().parseFromString(await (await fetch(more.href, {headers: {Accept: "text/html"}})).text(), "text/html");
+      page.querySelectorAll('#history-days > [data-testid="history.day"]').forEach((day) => list.append(document.importNode(day, true)));
+      const next = page.getElementById("history-older");
+      if (next) { more.href = next.href; observer.observe(more); } else { more.closest("p").remove(); }
+    } catch (error) { /* the link still works */ }
+    loading = false;
+  }, {rootMargin: "400px"});
+  const more = document.getElementById("history-older");
+  if (more) observer.observe(more);
+})();
