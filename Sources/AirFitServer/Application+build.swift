@@ -104,10 +104,10 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
     HomeController(repository: repository, views: views).addRoutes(to: signedIn)
     HistoryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     OnboardingController(
-        drafts: drafts, sessions: sessions, vault: dependencies.vault,
+        drafts: drafts, users: repository, vault: dependencies.vault,
         completion: OnboardingCompletion(
             repository: repository, analyzer: GoalAnalyzer(streamer: dependencies.aiClient, log: repository)),
-        views: views
+        now: dependencies.now, views: views
     ).addRoutes(to: signedIn)
     ChatController(
         engine: CoachEngine(

@@ -44,6 +44,8 @@ struct AuthRouteTests {
             let cookie = try #require(created.headers[.setCookie])
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Lax"))
+            // Kept as long as the session lives (30 days), so closing the browser does not sign the owner out.
+            #expect(cookie.contains("Max-Age=2592000"))
             #expect(!cookie.contains("Secure"))
             let home = try await web.get("/")
             #expect(home.headers[.location] == "/onboarding")
@@ -65,6 +67,37 @@ struct AuthRouteTests {
             #expect(text(try await web.get("/setup").body).contains(#"name="time_zone" value="" data-browser-time-zone"#))
             try await web.post("/setup", [("email", "owner@example.com"), ("password", "correct horse battery"), ("time_zone", sent)])
             #expect(try await dependencies.repository.users().first?.timeZone == stored)
+        }
+    }
+
+    @Test("'Maybe later' at onboarding survives signing out and in")
+    func maybeLaterIsKept() async throws {
+        try await makeTestApp().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUpForOnboarding()
+            try await web.post("/onboarding", [("screen", "opening"), ("action", "skip")])
+            #expect(try await web.get("/").status == .ok)
+            try await web.post("/signout", [])
+            var again = WebClient(client: client)
+            try await again.get("/signin")
+            try await again.post("/signin", [("email", "owner@example.com"), ("password", "correct horse battery")])
+            let home = try await again.get("/")
+            #expect(home.status == .ok, "home, not onboarding: \(home.headers[.location] ?? "")")
+        }
+    }
+
+    @Test("A session in use slides forward, and so does its cookie's lifetime; an idle minute changes neither")
+    func cookieSlides() async throws {
+        let installation = TestInstallation()
+        try await installation.app().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            #expect(try await web.get("/").headers[.setCookie] == nil)
+            installation.clock.advance(minutes: 3 * 24 * 60)
+            let later = try await web.get("/")
+            let cookie = try #require(later.headers[.setCookie])
+            #expect(cookie.hasPrefix("airfit_session=") && cookie.contains("Max-Age=2592000") && cookie.contains("HttpOnly"))
+            #expect(try await web.get("/").headers[.setCookie] == nil)
         }
     }
 

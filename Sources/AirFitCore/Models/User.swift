@@ -33,6 +33,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
     public var lastActiveAt: Date
     /// The ``CoachContextItem`` raw values this person leaves out of every AI request (nil: none).
     public var coachContextExclusions: [String]?
+    /// When the person chose "Maybe later" at onboarding (home opens without it until they finish); nil otherwise.
+    public var onboardingPostponedAt: Date?
 
     /// Creates a user with sensible defaults.
     public init(
@@ -46,9 +48,10 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         timeZone: String = TimeZone.current.identifier, weekStart: WeekStart = .monday,
         heightCm: Double? = nil, weightKg: Double? = nil, fitnessLevel: FitnessLevel? = nil,
         location: SavedLocation? = nil, createdAt: Date = Date(), lastActiveAt: Date = Date(),
-        coachContextExclusions: [String]? = nil
+        coachContextExclusions: [String]? = nil, onboardingPostponedAt: Date? = nil
     ) {
         self.coachContextExclusions = coachContextExclusions
+        self.onboardingPostponedAt = onboardingPostponedAt
         self.id = id
         self.name = name
         self.nickname = nickname

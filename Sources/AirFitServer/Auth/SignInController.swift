@@ -94,7 +94,8 @@ struct SignInController: Sendable {
         if let old = request.cookies[WebResponses.sessionCookie]?.value { try await sessions.remove(old) }
         let created = try await sessions.create(accountID: account.id)
         return WebResponses.setting(
-            cookie: WebResponses.sessionCookieHeader(created.token, request: request), on: WebResponses.redirect("/"))
+            cookie: WebResponses.sessionCookieHeader(created.token, request: request, maxAge: Int(sessions.signedInLifetime)),
+            on: WebResponses.redirect("/"))
     }
 }
 

@@ -19,22 +19,28 @@ struct VisitorMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.visitor = try await visitor(request)
-        return try await next(request, context)
+        let (visitor, renewed) = try await visit(request)
+        context.visitor = visitor
+        let response = try await next(request, context)
+        // The session's expiry slid forward: the cookie's does too, so the browser keeps it as long as the server.
+        guard renewed, let signed = visitor.signedIn else { return response }
+        let cookie = WebResponses.sessionCookieHeader(signed.token, request: request, maxAge: Int(sessions.signedInLifetime))
+        return WebResponses.setting(cookie: cookie, on: response)
     }
 
-    /// Who sent `request`.
-    func visitor(_ request: Request) async throws -> Visitor {
+    /// Who sent `request`, and whether their session's expiry was moved forward just now.
+    private func visit(_ request: Request) async throws -> (visitor: Visitor, renewed: Bool) {
         guard let token = request.cookies[WebResponses.sessionCookie]?.value,
             var session = try await sessions.session(token), let accountID = session.accountID,
             let account = try await account(accountID),
             let user = try await users.user(id: account.userID)
-        else { return .signedOut }
+        else { return (.signedOut, false) }
         let locks = AppLock.shouldLock(session, user: user, now: now()) && !session.isLocked
         if locks { session.isLocked = true }
+        let before = session.expiresAt
         session = try await sessions.touch(session, interval: SessionStore.touchInterval(appLock: user.appLockEnabled), changed: locks)
         let signed = SignedIn(token: token, session: session, account: account, user: user)
-        return session.isLocked ? .locked(signed) : .active(signed)
+        return (session.isLocked ? .locked(signed) : .active(signed), session.expiresAt != before)
     }
 
     /// The account `id`, from the cache when read in the last seconds.

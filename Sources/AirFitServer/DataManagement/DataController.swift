@@ -51,9 +51,6 @@ struct DataController: Sendable {
             // the draft may live in another store than the data.
             try await repository.createUser(User(id: signed.user.id, email: signed.account.email))
             try await drafts.remove(for: signed.user.id)
-            var session = signed.session
-            session.skippedOnboarding = false
-            try await sessions.update(session)
             return WebResponses.redirect("/settings/data?deleted=1")
         }
     }

@@ -11,8 +11,8 @@ struct HomeController: Sendable {
         group.get("/") { _, context -> Response in
             let signed = context.signed
             let profile = try await repository.onboardingProfile(userID: signed.user.id)
-            // Onboarded, or chose "Maybe later" in this session.
-            guard profile != nil || signed.session.skippedOnboarding else { return WebResponses.redirect("/onboarding") }
+            // Onboarded, or chose "Maybe later".
+            guard profile != nil || signed.user.onboardingPostponedAt != nil else { return WebResponses.redirect("/onboarding") }
             var page = HomeView(signed.user, weight: try await repository.latestWeight(userID: signed.user.id))
             // A stored persona this version cannot read (an old or hand-made import) must not take the home page down.
             if let persona = profile.flatMap({ try? $0.persona() }) {

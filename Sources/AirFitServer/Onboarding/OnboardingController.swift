@@ -6,10 +6,11 @@ import Hummingbird
 /// The ten onboarding screens, driven by Core's `OnboardingFlow`: every POST is one or two flow events.
 struct OnboardingController: Sendable {
     let drafts: OnboardingDrafts
-    let sessions: SessionStore
+    let users: any UserRepository
     let vault: any SecretVault
     /// Goal analysis and saving, shared with the CLI.
     let completion: OnboardingCompletion
+    let now: @Sendable () -> Date
     let views: Views
 
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
@@ -68,9 +69,10 @@ struct OnboardingController: Sendable {
             }
             switch ending {
             case .left:
-                var session = signed.session
-                session.skippedOnboarding = true
-                try await sessions.update(session)
+                // "Maybe later" is the person's choice, kept with their settings: it survives signing out and in.
+                var postponed = signed.user
+                postponed.onboardingPostponedAt = now()
+                try await users.updateUser(postponed, from: signed.user)
                 return WebResponses.redirect("/")
             case .completed:
                 // Chose "Choose an AI provider" on the ready screen: the provider setup, with what a key is for.

@@ -37,10 +37,11 @@ enum WebResponses {
         Response(status: .seeOther, headers: [.location: location])
     }
 
-    /// `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Secure behind HTTPS.
-    static func sessionCookieHeader(_ token: String, request: Request, expire: Bool = false) -> String {
+    /// `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Secure behind HTTPS, kept by the browser `maxAge` seconds
+    /// (the session's own lifetime, so closing the browser does not sign anyone out).
+    static func sessionCookieHeader(_ token: String, request: Request, maxAge: Int? = nil, expire: Bool = false) -> String {
         var cookie = "\(sessionCookie)=\(token); Path=/; HttpOnly; SameSite=Lax"
-        if expire { cookie += "; Max-Age=0" }
+        if expire { cookie += "; Max-Age=0" } else if let maxAge { cookie += "; Max-Age=\(maxAge)" }
         if request.headers[HTTPFields.Element.Name("X-Forwarded-Proto")!]?.lowercased() == "https" { cookie += "; Secure" }
         return cookie
     }

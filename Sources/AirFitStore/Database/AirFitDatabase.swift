@@ -83,6 +83,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(CreateSignInAttempts())
         migrations.add(AddPrivacyControls())
         migrations.add(AddMessageCard())
+        migrations.add(AddOnboardingPostponed())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

@@ -34,6 +34,7 @@ final class UserModel: Model, @unchecked Sendable {
     @Field(key: "last_active_at") var lastActiveAt: Double
     /// JSON list of the context items left out of AI requests.
     @OptionalField(key: "coach_context_exclusions") var coachContextExclusions: String?
+    @OptionalField(key: "onboarding_postponed_at") var onboardingPostponedAt: Double?
 
     init() {}
 
@@ -68,6 +69,7 @@ final class UserModel: Model, @unchecked Sendable {
         createdAt = user.createdAt.timeIntervalSince1970
         lastActiveAt = user.lastActiveAt.timeIntervalSince1970
         coachContextExclusions = try user.coachContextExclusions.map(StoredJSON.encode)
+        onboardingPostponedAt = user.onboardingPostponedAt?.timeIntervalSince1970
     }
 }
 

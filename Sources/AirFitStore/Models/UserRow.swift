@@ -8,7 +8,8 @@ struct UserRow: Decodable {
     static let columns =
         "id, name, nickname, email, preferred_units, appearance_mode, haptic_feedback, analytics, ai_provider, ai_model, "
         + "ai_temperature, ai_max_tokens, ai_base_url, notification_preferences, quiet_hours, app_lock, app_lock_minutes, "
-        + "time_zone, week_start, height_cm, weight_kg, fitness_level, location, created_at, last_active_at, coach_context_exclusions"
+        + "time_zone, week_start, height_cm, weight_kg, fitness_level, location, created_at, last_active_at, coach_context_exclusions, "
+        + "onboarding_postponed_at"
 
     var id: UUID
     var name: String
@@ -36,6 +37,7 @@ struct UserRow: Decodable {
     var createdAt: Double
     var lastActiveAt: Double
     var coachContextExclusions: String?
+    var onboardingPostponedAt: Double?
 
     enum CodingKeys: String, CodingKey {
         case id, name, nickname, email, analytics, location
@@ -45,6 +47,7 @@ struct UserRow: Decodable {
         case appLock = "app_lock", appLockMinutes = "app_lock_minutes", timeZone = "time_zone", weekStart = "week_start"
         case heightCm = "height_cm", weightKg = "weight_kg", fitnessLevel = "fitness_level", createdAt = "created_at"
         case lastActiveAt = "last_active_at", coachContextExclusions = "coach_context_exclusions"
+        case onboardingPostponedAt = "onboarding_postponed_at"
     }
 
     /// The domain value; a damaged column is named in the error.
@@ -63,6 +66,7 @@ struct UserRow: Decodable {
             fitnessLevel: try fitnessLevel.map { try StoredJSON.enumValue($0, column: "fitness_level") },
             location: try location.map { try StoredJSON.decode($0) },
             createdAt: Date(timeIntervalSince1970: createdAt), lastActiveAt: Date(timeIntervalSince1970: lastActiveAt),
-            coachContextExclusions: try coachContextExclusions.map { try StoredJSON.decode($0) })
+            coachContextExclusions: try coachContextExclusions.map { try StoredJSON.decode($0) },
+            onboardingPostponedAt: onboardingPostponedAt.map(Date.init(timeIntervalSince1970:)))
     }
 }

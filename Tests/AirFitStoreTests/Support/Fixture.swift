@@ -19,7 +19,8 @@ enum Fixture {
             appLockEnabled: true, appLockTimeoutMinutes: 5, timeZone: "Europe/Berlin", weekStart: .sunday, heightCm: 171.5,
             weightKg: 64.25, fitnessLevel: .intermediate,
             location: SavedLocation(latitude: 52.520_008, longitude: 13.404_954, name: "Berlin, \"Mitte\""),
-            createdAt: createdAt, lastActiveAt: createdAt.addingTimeInterval(86_400.5))
+            createdAt: createdAt, lastActiveAt: createdAt.addingTimeInterval(86_400.5),
+            onboardingPostponedAt: createdAt.addingTimeInterval(60.25))
     }
 
     static func profile(userID: UUID, id: UUID = UUID(), aspiration: String = "Run a half marathon") throws -> OnboardingProfile {
