@@ -106,6 +106,15 @@ def test_a_good_key_is_tested_saved_and_used_by_ask(airfit, fake_openai):
     assert all(GOOD not in text for text in airfit.outputs)
 
 
+def test_ask_uses_the_base_url_saved_with_the_key_when_none_is_given(airfit, fake_openai):
+    base, requests = fake_openai
+    airfit.run("keys", "set", "openai", "--base-url", base, input=GOOD)
+    p = airfit.run("ask", "--provider", "openai", "How far is a 10k?", check=False)
+    assert p.returncode == 0, p.err
+    assert p.out.strip() == "You asked: How far is a 10k?"
+    assert [r for r in requests if r[0] == "POST"], "the question went to the address saved with the key"
+
+
 def test_ask_prints_tool_calls_and_sends_a_tool_result_back(airfit, fake_openai, tmp_path):
     base, requests = fake_openai
     airfit.run("keys", "set", "openai", "--base-url", base, input=GOOD)

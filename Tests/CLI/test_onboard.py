@@ -25,6 +25,7 @@ PIPED = "\n".join([
     "1 3",                   # busy professional, student
     "b",                     # aspiration: back to the life snapshot
     "",                      # life snapshot: keep the ticked ones
+    "9",                     # aspiration: not a card number -> asked again, never taken as the goal
     "Run a sub-25 minute 5k by June so I can keep up with my kids",
     "60", "20", "abc", "10", "10",  # style sliders (abc is refused and asked again)
     "4", "y", "n", "",       # engagement: custom, detailed tracking only
@@ -63,6 +64,7 @@ def test_piped_onboarding_with_a_refused_answer_and_a_back_step(airfit):
     assert out.count("Choose at least one option that describes your life right now.") == 1
     assert out.count("== Life Snapshot (step 1 of 7) ==") == 2  # shown again after "b"
     assert "Type a whole number from 0 to 100." in out
+    assert "There is no card 9: type a number from 1 to" in out
     assert "On Wednesday, 6:00 PM – 5:00 PM (overnight) would run 23 hours past midnight." in out
     assert "  60: Clear plans with firm guidance" in out
     assert "Goal: endurance" in out and "from the local analysis (No AI provider is set up.)" in out
@@ -158,6 +160,16 @@ def test_invalid_answers_are_listed_by_field_and_nothing_is_saved(airfit, tmp_pa
     assert "engagement: Give a preset id" in p.err
     assert "favouriteColour: Not a known answer" in p.err
     assert not os.path.exists(airfit.data)
+
+    # Malformed answers and answers the flow refuses are listed together, every field in one run.
+    mixed = {"lifeSnapshot": [], "style": {"authoritative": 0, "empathetic": 0, "analytical": 0, "playful": 0},
+             "availability": [{"day": "mon", "start": "08:00", "end": "08:00"}], "sleep": {"bedtime": "25:00"},
+             "engagement": "sometimes", "motivation": {"achievement": "fireworks"}}
+    p = airfit.run("onboard", "--answers", write(tmp_path, "mixed.json", mixed), check=False)
+    assert p.returncode == 1
+    fields = [line.split(":")[0] for line in p.err.strip().splitlines()[:-1]]
+    assert fields == ["lifeSnapshot", "aspiration", "style", "engagement", "availability[0]", "sleep.bedtime",
+                      "motivation.achievement"], p.err
 
     # After a real onboarding, invalid answers leave the saved persona exactly as it was.
     airfit.run("onboard", "--answers", write(tmp_path, "answers.json", VALID))

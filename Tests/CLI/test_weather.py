@@ -81,3 +81,19 @@ def test_weather_errors_are_one_clear_line(airfit, open_meteo):
     errors = [line for line in p.err.splitlines() if line.startswith("error:")]
     assert p.returncode != 0 and len(errors) == 1 and p.err.splitlines()[-1] == errors[0]
     assert "HTTP 500" in errors[0]
+
+
+@pytest.mark.parametrize("lat,lon", [("40.7", "-74"), ("-33.87", "151.21"), ("-22.9", "-43.2")])
+def test_negative_coordinates_are_values_not_options(airfit, open_meteo, lat, lon):
+    base, seen = open_meteo
+    p = airfit.run("weather", "--lat", lat, "--lon", lon, "--base-url", base, check=False)
+    assert p.returncode == 0, p.err
+    assert seen and float(seen[-1][1]["latitude"][0]) == float(lat) and float(seen[-1][1]["longitude"][0]) == float(lon)
+
+
+def test_a_coordinate_out_of_range_or_not_a_number_is_refused_clearly(airfit, open_meteo):
+    base, seen = open_meteo
+    p = airfit.run("weather", "--lat", "40.7", "--lon", "-200", "--base-url", base, check=False)
+    assert p.returncode != 0 and "180" in p.err and not seen
+    p = airfit.run("weather", "--lat", "nan", "--lon", "0", "--base-url", base, check=False)
+    assert p.returncode != 0 and "90" in p.err and not seen

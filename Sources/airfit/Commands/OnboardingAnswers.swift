@@ -50,8 +50,34 @@ struct OnboardingAnswers {
         if let value = members["establishBaseline"], let flag = reader.bool(value, "establishBaseline") {
             draft.establishBaseline = flag
         }
-        guard reader.issues.isEmpty else { throw Problems(issues: reader.issues) }
+        guard reader.issues.isEmpty else { throw Problems(issues: Self.everyProblem(reader.issues, draft: draft)) }
         answers = draft
+    }
+
+    /// The document members each question screen reads.
+    static func members(of screen: OnboardingScreen) -> [String] {
+        switch screen {
+        case .lifeSnapshot: ["lifeSnapshot"]
+        case .coreAspiration: ["aspiration"]
+        case .coachingStyle: ["style"]
+        case .engagementPreferences: ["engagement"]
+        case .typicalAvailability: ["availability"]
+        case .sleepAndBoundaries: ["sleep"]
+        case .motivationAndCheckins: ["motivation", "units", "establishBaseline"]
+        case .openingScreen, .generatingCoach, .coachProfileReady: []
+        }
+    }
+
+    /// Every problem in one list, screen by screen: a screen with a malformed member lists those, and the others
+    /// what the flow would refuse in their well-formed answers (so one run names every field to fix).
+    private static func everyProblem(_ malformed: [ValidationIssue], draft: OnboardingDraft) -> [ValidationIssue] {
+        let known = Set(OnboardingFlow.questionScreens.flatMap(members(of:)))
+        var all = malformed.filter { issue in !known.contains { issue.field.hasPrefix($0) } }
+        for screen in OnboardingFlow.questionScreens {
+            let own = malformed.filter { issue in members(of: screen).contains { issue.field.hasPrefix($0) } }
+            all += own.isEmpty ? OnboardingValidation.issues(on: screen, in: draft) : own
+        }
+        return all
     }
 
     /// Copies the answers that belong on `screen` into `draft`.

@@ -138,7 +138,12 @@ struct OnboardingPrompter {
     private func askAspiration(_ draft: inout OnboardingDraft) async throws(Interruption) {
         let cards = AspirationCard.allCases
         let current = draft.aspirationCard.flatMap { cards.firstIndex(of: $0) }.map { " [\($0 + 1)]" } ?? ""
-        let line = try await reply("A number from 1 to \(cards.count), or your goal in your own words\(current): ")
+        var line = try await reply("A number from 1 to \(cards.count), or your goal in your own words\(current): ")
+        // A bare number is a card, never a goal: one that is not on the list is asked again.
+        while let number = Int(line), !cards.indices.contains(number - 1) {
+            print("There is no card \(number): type a number from 1 to \(cards.count), or your goal in your own words.")
+            line = try await reply("A number from 1 to \(cards.count), or your goal in your own words\(current): ")
+        }
         if line.isEmpty { return }
         if let card = OnboardingInput.choice(line, in: cards, id: \.rawValue, name: \.displayName) {
             draft.aspirationCard = card

@@ -15,10 +15,11 @@ struct WeatherCommand: AsyncParsableCommand {
             `airfit keys set openweathermap` or `airfit keys set weatherapi`.
             """)
 
-    @Option(help: "Latitude in degrees (-90 to 90).")
+    // `.unconditional`: the value after --lat/--lon is a number even when it starts with "-" (west, south).
+    @Option(parsing: .unconditional, help: "Latitude in degrees (-90 to 90).")
     var lat: Double
 
-    @Option(help: "Longitude in degrees (-180 to 180).")
+    @Option(parsing: .unconditional, help: "Longitude in degrees (-180 to 180).")
     var lon: Double
 
     @Option(help: "Units: metric (°C, km/h) or imperial (°F, mph).")
