@@ -7,7 +7,7 @@ import Foundation
 //
 // Every `*.mustache` file under the templates folder becomes `EmbeddedFiles.templates[name]`; every file under the
 // assets folder becomes an `EmbeddedFile` with its content hash (FNV-1a, 64 bits: a cache key, not a security
-// measure), for content-addressed URLs.
+// measure), for content-addressed URLs. Text files are embedded as text; images (`.png`) as base64.
 
 /// FNV-1a over `bytes`, as 16 hex digits.
 func contentHash(_ bytes: [UInt8]) -> String {
@@ -73,7 +73,12 @@ swift += """
 
     """
 for (name, url) in try files(in: URL(fileURLWithPath: arguments[5])) {
-    let bytes = Array(try Data(contentsOf: url))
+    let data = try Data(contentsOf: url)
+    let bytes = Array(data)
+    if name.hasSuffix(".png") {
+        swift += "        EmbeddedFile(name: \"\(name)\", hash: \"\(contentHash(bytes))\", base64: \"\(data.base64EncodedString())\"),\n"
+        continue
+    }
     let text = String(decoding: bytes, as: UTF8.self)
     swift +=
         "        EmbeddedFile(name: \"\(name)\", hash: \"\(contentHash(bytes))\", text: \(literal(text.hasSuffix("\n") ? String(text.dropLast()) : text))),\n"

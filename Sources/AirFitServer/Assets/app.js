@@ -13,3 +13,5 @@ document.addEventListener("click", (event) => {
 document.querySelectorAll("input[data-browser-time-zone]").forEach((field) => {
   try { field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { /* left empty: the server keeps its default */ }
 });
+// Installed on a phone, the app shows an offline page instead of the browser's error when the network is gone.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(() => {});

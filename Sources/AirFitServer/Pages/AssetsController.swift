@@ -6,10 +6,10 @@ struct AssetsController: Sendable {
     func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
         for asset in WebAssets.all {
             group.get(RouterPath(asset.path)) { _, _ -> Response in
-                WebResponses.asset(asset.text, type: asset.contentType, cacheControl: "public, max-age=31536000, immutable")
+                WebResponses.asset(asset.bytes, type: asset.contentType, cacheControl: "public, max-age=31536000, immutable")
             }
             group.get(RouterPath(asset.plainPath)) { _, _ -> Response in
-                WebResponses.asset(asset.text, type: asset.contentType, cacheControl: "public, max-age=3600")
+                WebResponses.asset(asset.bytes, type: asset.contentType, cacheControl: "public, max-age=3600")
             }
         }
     }

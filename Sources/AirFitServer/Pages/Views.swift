@@ -70,6 +70,17 @@ struct LayoutView: PageView {
     let title: String
     let appearance: String
     let body: String
+    /// The browser's bar colour follows the system's light or dark mode, unless the person chose one.
+    let followsSystem: Bool
+    let themeColor: String
+
+    init(title: String, appearance: String, body: String) {
+        self.title = title
+        self.appearance = appearance
+        self.body = body
+        followsSystem = appearance != "light" && appearance != "dark"
+        themeColor = appearance == "dark" ? "#0f1115" : "#f6f7fb"
+    }
 }
 
 /// What a template sees at its top level: `asset`, the view's stored properties, then the chrome's values.

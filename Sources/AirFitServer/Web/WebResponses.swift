@@ -26,10 +26,10 @@ enum WebResponses {
     }
 
     /// A static asset.
-    static func asset(_ text: String, type: String, cacheControl: String) -> Response {
+    static func asset(_ bytes: [UInt8], type: String, cacheControl: String) -> Response {
         Response(
             status: .ok, headers: [.contentType: type, .cacheControl: cacheControl],
-            body: .init(byteBuffer: ByteBuffer(string: text)))
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// A 303 redirect (after a POST the browser follows with GET).
