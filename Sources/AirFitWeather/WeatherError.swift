@@ -57,11 +57,14 @@ public enum WeatherError: Error, LocalizedError, Sendable, Hashable {
         case .invalidDays:
             "Ask for between 1 and 16 days."
         case .missingAPIKey(let provider):
-            "Add your key in Settings → API keys (or run `airfit keys set \(provider.secretProvider ?? provider.rawValue)`), or switch to Open-Meteo, which needs no key."
+            "Store your key with `airfit keys set \(provider.secretProvider ?? provider.rawValue)`, or use Open-Meteo, which needs no key "
+                + "(the web app's coach always does)."
         case .keyUnreadable(let provider):
-            "Run `airfit doctor` to check the master key, or save the \(provider.displayName) key again in Settings → API keys."
+            "Run `airfit doctor` to check the master key, or store the \(provider.displayName) key again with "
+                + "`airfit keys set \(provider.secretProvider ?? provider.rawValue)`."
         case .invalidAPIKey(let provider):
-            "Check the key in your \(provider.displayName) account (new keys can take a while to activate), then save it again in Settings → API keys."
+            "Check the key in your \(provider.displayName) account (new keys can take a while to activate), then store it again with "
+                + "`airfit keys set \(provider.secretProvider ?? provider.rawValue)`."
         case .rateLimited:
             "Wait a few minutes before asking again, or check your plan's request limit."
         case .unreachable:

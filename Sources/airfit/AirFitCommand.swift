@@ -10,6 +10,7 @@ struct AirFitCommand: AsyncParsableCommand {
         version: AirFitVersion.current,
         subcommands: [
             ServeCommand.self, KeysCommand.self, ExportCommand.self, ImportCommand.self, DeleteAllDataCommand.self,
+            LocationCommand.self,
             DoctorCommand.self, DebugCommand.self, WeatherCommand.self, ProvidersCommand.self, AskCommand.self,
             OnboardCommand.self, PersonaCommand.self, ChatCommand.self,
         ]

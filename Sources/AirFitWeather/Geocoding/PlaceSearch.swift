@@ -1,0 +1,101 @@
+public import Foundation
+
+/// A place found by name: what a person picks as their saved location.
+public struct FoundPlace: Sendable, Equatable {
+    public var name: String
+    /// State, region or county, when the geocoder knows it.
+    public var area: String?
+    public var country: String?
+    public var latitude: Double
+    public var longitude: Double
+
+    /// Creates a place.
+    public init(name: String, area: String?, country: String?, latitude: Double, longitude: Double) {
+        self.name = name
+        self.area = area
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// "Berlin, Land Berlin, Germany".
+    public var label: String {
+        ([name] + [area, country].compactMap { $0 }.filter { !$0.isEmpty && $0 != name }).joined(separator: ", ")
+    }
+}
+
+/// Why a place search failed, in words a person can act on.
+public enum PlaceSearchError: Error, LocalizedError, Equatable {
+    /// The name was empty or too long.
+    case invalidName(String)
+    /// The geocoder could not be reached or answered with something unusable.
+    case unavailable(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidName(let why): why
+        case .unavailable(let detail): "Place search is not available right now (\(detail)). Try again, or give coordinates."
+        }
+    }
+}
+
+/// Open-Meteo's keyless geocoding API (`/v1/search?name=…`): place names to coordinates.
+public struct OpenMeteoGeocoder: Sendable {
+    /// The public service.
+    public static let defaultBaseURL = URL(string: "https://geocoding-api.open-meteo.com")!
+    /// The most places one search returns.
+    public static let maximumResults = 5
+
+    let baseURL: URL
+    let http: any WeatherHTTPClient
+
+    /// A geocoder at `baseURL` (tests point it at a local fake).
+    public init(baseURL: URL = Self.defaultBaseURL, http: any WeatherHTTPClient) {
+        self.baseURL = baseURL
+        self.http = http
+    }
+
+    /// The places called `name`, best match first (empty when none).
+    /// - Throws: ``PlaceSearchError``.
+    public func search(_ name: String) async throws -> [FoundPlace] {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw PlaceSearchError.invalidName("Type a place name, like Berlin or Portland, Oregon.") }
+        guard trimmed.count <= 100 else { throw PlaceSearchError.invalidName("Keep the place name under 100 characters.") }
+        var components = URLComponents(url: baseURL.appendingPathComponent("v1/search"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [
+            URLQueryItem(name: "name", value: trimmed), URLQueryItem(name: "count", value: String(Self.maximumResults)),
+            URLQueryItem(name: "language", value: "en"), URLQueryItem(name: "format", value: "json"),
+        ]
+        guard let url = components?.url else { throw PlaceSearchError.invalidName("That place name cannot be searched.") }
+        let response: WeatherHTTPResponse
+        do {
+            response = try await http.get(WeatherHTTPRequest(url: url, timeout: .seconds(10), maxBodyBytes: 512 * 1024))
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw PlaceSearchError.unavailable("no answer from \(baseURL.host ?? "the geocoder")")
+        }
+        guard response.status == 200 else { throw PlaceSearchError.unavailable("HTTP \(response.status)") }
+        struct Body: Decodable {
+            struct Result: Decodable {
+                var name: String
+                var latitude: Double
+                var longitude: Double
+                var admin1: String?
+                var country: String?
+            }
+            var results: [Result]?
+        }
+        guard let body = try? JSONDecoder().decode(Body.self, from: response.body) else {
+            throw PlaceSearchError.unavailable("an answer that could not be read")
+        }
+        return (body.results ?? []).prefix(Self.maximumResults).compactMap { result in
+            // Coordinates from outside are checked before use.
+            guard result.latitude.isFinite, result.longitude.isFinite, (-90...90).contains(result.latitude),
+                (-180...180).contains(result.longitude)
+            else { return nil }
+            return FoundPlace(
+                name: result.name, area: result.admin1, country: result.country, latitude: result.latitude, longitude: result.longitude)
+        }
+    }
+}
