@@ -30,6 +30,8 @@ public struct ServerDependencies: Sendable {
     public var now: @Sendable () -> Date
     /// Counted password attempts (the sign-in limit survives a restart when this is a database).
     public var signInAttempts: any SignInAttemptRepository
+    /// Place search for Settings → Location & weather; `nil` leaves only "use my location".
+    public var places: (any PlaceSearching)?
 
     /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
     public init(
@@ -38,9 +40,10 @@ public struct ServerDependencies: Sendable {
         aiClient: AIClient = AIClient(), weather: (any CoachWeatherSource)? = nil, passwordCost: UInt8 = 12,
         isDevelopment: Bool = false, sessions: any WebSessionRepository = InMemoryWebSessionRepository(),
         drafts: any OnboardingDraftRepository = InMemoryOnboardingDraftRepository(), now: @escaping @Sendable () -> Date = { Date() },
-        signInAttempts: any SignInAttemptRepository = InMemorySignInAttemptRepository()
+        signInAttempts: any SignInAttemptRepository = InMemorySignInAttemptRepository(), places: (any PlaceSearching)? = nil
     ) {
         self.signInAttempts = signInAttempts
+        self.places = places
         self.health = health
         self.repository = repository
         self.accounts = accounts
@@ -122,6 +125,7 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
         previewer: PersonaPreviewer(streamer: dependencies.aiClient, log: repository), now: dependencies.now, views: views
     ).addRoutes(to: signedIn)
     ProviderController(providerSettings: providerSettings, views: views).addRoutes(to: signedIn)
+    LocationController(repository: repository, places: dependencies.places, views: views).addRoutes(to: signedIn)
     DataController(repository: repository, drafts: drafts, sessions: sessions, views: views).addRoutes(to: signedIn)
     if dependencies.isDevelopment {
         DebugController(providerSettings: providerSettings, aiClient: dependencies.aiClient, health: dependencies.health, views: views)

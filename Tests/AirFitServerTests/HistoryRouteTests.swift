@@ -23,7 +23,9 @@ struct HistoryRouteTests {
                 try await repository.addWorkout(Workout(userID: user.id, type: "run", startedAt: when, durationMinutes: Double(20 + day)))
             }
             try await repository.addFoodEntry(
-                FoodEntry(userID: user.id, mealType: .lunch, loggedAt: base, items: [FoodItem(name: "soup", calories: 300)]))
+                FoodEntry(
+                    userID: user.id, mealType: .lunch, loggedAt: base.addingTimeInterval(3600),
+                    items: [FoodItem(name: "soup", calories: 300)]))
             try await repository.saveDailyLog(DailyLog(userID: user.id, day: "2026-10-30", energy: 5))
 
             let first = text(try await web.get("/history").body)

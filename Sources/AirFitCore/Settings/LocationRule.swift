@@ -10,6 +10,9 @@ public enum LocationRule {
     /// Why coordinates or a name cannot be saved.
     public struct Problem: Error, Equatable {
         public var message: String
+
+        /// A problem with `message`.
+        public init(message: String) { self.message = message }
     }
 
     /// The location to store: coordinates checked (finite, in range) before anything else, then rounded.

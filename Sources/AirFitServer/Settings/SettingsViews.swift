@@ -8,6 +8,8 @@ struct SettingsHubView: PageView {
     let appearance: String
     let persona: String
     let provider: String
+    /// The saved place's name, or "Not set".
+    let location: String
     let version: String
     let isDevelopment: Bool
 }

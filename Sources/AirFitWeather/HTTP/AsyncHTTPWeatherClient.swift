@@ -19,6 +19,18 @@ public struct AsyncHTTPWeatherClient: WeatherHTTPClient {
     }
 
     public func get(_ request: WeatherHTTPRequest) async throws -> WeatherHTTPResponse {
+        do {
+            return try await attempt(request)
+        } catch let error as WeatherTransportError where error == Self.stalePooledConnection {
+            // A kept-alive connection the server had already closed: a GET is safe to send once more, on a new one.
+            return try await attempt(request)
+        }
+    }
+
+    /// What a request on a pooled connection the server already closed fails with (retried once by ``get(_:)``).
+    static let stalePooledConnection = WeatherTransportError.connectionFailed("the connection was closed before the request was sent")
+
+    private func attempt(_ request: WeatherHTTPRequest) async throws -> WeatherHTTPResponse {
         let outgoing = Self.makeRequest(request)
         let redactedURL = URLRedactor.redact(request.url)
         logger.debug("Weather request", metadata: ["url": .string(redactedURL)])
@@ -78,6 +90,7 @@ public struct AsyncHTTPWeatherClient: WeatherHTTPClient {
     static func map(_ error: any Error, timeout: Duration, url: URL) -> any Error {
         if error is CancellationError || Task.isCancelled { return CancellationError() }
         if let error = error as? WeatherTransportError { return error }
+        if let error = error as? ChannelError, error == .ioOnClosedChannel { return stalePooledConnection }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout,

@@ -68,7 +68,10 @@ struct ServeCommand: AsyncParsableCommand {
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),
                 repository: context.store, accounts: context.store, vault: context.vault,
                 aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), weather: Self.weather(client: weatherClient),
-                isDevelopment: server.isDevelopment, sessions: context.store, drafts: context.store, signInAttempts: context.store)
+                isDevelopment: server.isDevelopment, sessions: context.store, drafts: context.store, signInAttempts: context.store,
+                places: OpenMeteoGeocoder(
+                    baseURL: try LocationCommand.geocoderURL(),
+                    http: AsyncHTTPWeatherClient(client: weatherClient, logger: CLI.logger(label: "airfit.weather"))))
             let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
             do {
                 try await app.runService()
