@@ -21,7 +21,8 @@ struct ResponseDeadlineTests {
         try await withProviderServer { server in
             let piece = WireScripts.text(provider, ["Drink "])[0]
             server.script(path, [.init(chunks: [], ending: .endless(piece))])
-            let harness = ClientHarness { $0.maxResponseDuration = .seconds(1) }
+            // Two seconds, so a loaded machine still gets the first pieces in before the limit.
+            let harness = ClientHarness { $0.maxResponseDuration = .seconds(2) }
             let started = ContinuousClock.now
             let result = await harness.run(provider, server: server)
             let elapsed = ContinuousClock.now - started
@@ -29,9 +30,9 @@ struct ResponseDeadlineTests {
                 Issue.record("expected responseTooLong, got \(String(describing: result.error))")
                 return
             }
-            #expect(limit == .seconds(1))
+            #expect(limit == .seconds(2))
             #expect(result.summary.text.hasPrefix("Drink Drink "))
-            #expect(elapsed >= .seconds(1) && elapsed < .seconds(5))
+            #expect(elapsed >= .seconds(2) && elapsed < .seconds(8))
             #expect(server.hits(path) == 1)
         }
     }

@@ -36,7 +36,9 @@ public final class AirFitDatabase: Sendable {
             if !FileManager.default.fileExists(atPath: path) {
                 _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
             }
-            databases.use(.sqlite(.file(path), sqlLogLevel: nil), as: id)
+            // One connection serves every write in turn: a burst queues behind it, and on a small busy machine the
+            // default 10 s wait for it turned a slow save into a failed one.
+            databases.use(.sqlite(.file(path), connectionPoolTimeout: .seconds(30), sqlLogLevel: nil), as: id)
         case .postgres(let url):
             id = .psql
             do {
