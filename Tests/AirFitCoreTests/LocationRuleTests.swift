@@ -25,4 +25,28 @@ struct LocationRuleTests {
             #expect(error.message.hasPrefix(field))
         }
     }
+
+    @Test(
+        "Typed coordinates are plain decimals: a comma, a unit or an empty field is refused naming the field",
+        arguments: [
+            ("52,52", "13.41", "Latitude"), ("", "13.41", "Latitude"), ("52.52 N", "13.41", "Latitude"), ("52.52", "13.41E", "Longitude"),
+            ("52.52", "", "Longitude"), ("52.52", "-inf", "Longitude"),
+        ])
+    func typedRefused(latitude: String, longitude: String, field: String) {
+        do {
+            _ = try LocationRule.location(latitudeText: latitude, longitudeText: longitude, name: nil)
+            Issue.record("\(latitude), \(longitude) was accepted")
+        } catch {
+            #expect(error.message.hasPrefix(field))
+        }
+    }
+
+    @Test("Typed coordinates are trimmed and rounded like any other; a place is described with its coordinates")
+    func typedAccepted() throws {
+        let location = try LocationRule.location(latitudeText: " -33.867851 ", longitudeText: "151.2073", name: "Sydney")
+        #expect(location == SavedLocation(latitude: -33.87, longitude: 151.21, name: "Sydney"))
+        #expect(LocationRule.describe(location) == "Sydney (-33.87, 151.21)")
+        #expect(LocationRule.describe(SavedLocation(latitude: 0.5, longitude: -0.004)) == "0.50, 0.00")
+        #expect(try LocationRule.location(latitude: -0.004, longitude: 0, name: nil).latitude.sign == .plus, "stored as 0, not -0")
+    }
 }

@@ -28,7 +28,7 @@ def geocoder():
             name = query.get("name", [""])[0].lower()
             body = {"results": PLACES[name]} if name in PLACES else {"generationtime_ms": 0.1}
             data = json.dumps(body).encode()
-            self.send_response(200)
+            self.send_response(500 if name == "broken" else 200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
@@ -82,3 +82,18 @@ def test_bad_input_is_refused_with_what_to_do_and_nothing_is_saved(airfit, geoco
 def saved_location_exists(airfit):
     p = airfit.run("location", "show")
     return "No place is saved" not in p.out
+
+
+def test_a_geocoder_that_fails_or_a_bad_geocoder_address_is_named_and_nothing_is_saved(airfit, geocoder):
+    env, _ = geocoder
+    p = airfit.run("location", "set", "Broken", env=env, check=False)
+    assert p.returncode != 0 and "Place search is not available right now (HTTP 500)" in p.err, p.err
+    p = airfit.run("location", "set", "Berlin", env={"AIRFIT_GEOCODING_URL": "ftp://127.0.0.1:1"}, check=False)
+    assert p.returncode != 0 and "AIRFIT_GEOCODING_URL must be an http(s) URL" in p.err, p.err
+    assert not saved_location_exists(airfit)
+
+
+def test_serve_refuses_a_geocoder_address_that_is_not_http(airfit):
+    p = airfit.run("serve", env={"AIRFIT_GEOCODING_URL": "not a url", "AIRFIT_PORT": "0"}, check=False, timeout=60)
+    assert p.returncode != 0 and "AIRFIT_GEOCODING_URL must be an http(s) URL" in p.err, p.err
+

@@ -12,17 +12,6 @@ struct LocationCommand: AsyncParsableCommand {
         abstract: "Set, show or clear the place your coach's weather is for.",
         subcommands: [Set.self, Show.self, Clear.self])
 
-    /// The geocoder's address: Open-Meteo's, or `AIRFIT_GEOCODING_URL` (a local fake in tests).
-    static func geocoderURL() throws -> URL {
-        guard let text = ProcessInfo.processInfo.environment["AIRFIT_GEOCODING_URL"], !text.isEmpty else {
-            return OpenMeteoGeocoder.defaultBaseURL
-        }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw CLIError("AIRFIT_GEOCODING_URL must be an http(s) URL such as http://127.0.0.1:8082.")
-        }
-        return url
-    }
-
     /// `airfit location set`.
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -73,14 +62,16 @@ struct LocationCommand: AsyncParsableCommand {
                 edited.location = location
                 try await context.store.updateUser(edited, from: owner)
             }
-            print("Saved \(Show.describe(location)). Your coach's weather is for this place now.")
+            print("Saved \(LocationRule.describe(location)). Your coach's weather is for this place now.")
         }
 
         /// The `pick`-th place called `name`, printing the others found.
         private static func lookUp(_ name: String, pick: Int) async throws -> SavedLocation {
+            // Read before the client exists: a client must be shut down before it goes away.
+            let baseURL = try OpenMeteoGeocoder.baseURL()
             let client = AsyncHTTPWeatherClient.makeFailFastClient()
             let geocoder = OpenMeteoGeocoder(
-                baseURL: try LocationCommand.geocoderURL(),
+                baseURL: baseURL,
                 http: AsyncHTTPWeatherClient(client: client, logger: CLI.logger(label: "airfit.weather")))
             let found: [FoundPlace]
             do {
@@ -114,14 +105,8 @@ struct LocationCommand: AsyncParsableCommand {
                     print("No place is saved. Save one with: airfit location set <place>")
                     return
                 }
-                print(Self.describe(location))
+                print(LocationRule.describe(location))
             }
-        }
-
-        /// "Berlin, Germany (52.52, 13.41)".
-        static func describe(_ location: SavedLocation) -> String {
-            let coordinates = String(format: "%.2f, %.2f", location.latitude, location.longitude)
-            return location.name.map { "\($0) (\(coordinates))" } ?? coordinates
         }
     }
 

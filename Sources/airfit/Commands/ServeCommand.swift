@@ -18,6 +18,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Listens on 127.0.0.1:8080 unless AIRFIT_HOST / AIRFIT_PORT or the flags say otherwise.
             Data lives in AIRFIT_DATA_DIR (default ~/.airfit) on SQLite, or in PostgreSQL when DATABASE_URL is set.
+            Settings → Location & weather finds places with Open-Meteo's geocoding (AIRFIT_GEOCODING_URL moves it).
             """
     )
 
@@ -37,8 +38,12 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = CLI.logger(label: "airfit.server", defaultLevel: .info)
         var configuration: ServerConfiguration
+        // Read before any HTTP client exists: a client must be shut down before it goes away, so nothing may throw
+        // between making one and the server's run.
+        let geocoderURL: URL
         do {
             configuration = try ServerConfiguration.fromEnvironment()
+            geocoderURL = try OpenMeteoGeocoder.baseURL()
         } catch {
             throw CLI.fail(error)
         }
@@ -70,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
                 aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), weather: Self.weather(client: weatherClient),
                 isDevelopment: server.isDevelopment, sessions: context.store, drafts: context.store, signInAttempts: context.store,
                 places: OpenMeteoGeocoder(
-                    baseURL: try LocationCommand.geocoderURL(),
+                    baseURL: geocoderURL,
                     http: AsyncHTTPWeatherClient(client: weatherClient, logger: CLI.logger(label: "airfit.weather"))))
             let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
             do {

@@ -11,6 +11,19 @@ public struct OpenMeteoGeocoder: PlaceSearching {
     let baseURL: URL
     let http: any WeatherHTTPClient
 
+    /// The environment variable that moves the geocoder (tests point it at a local fake server).
+    public static let environmentVariable = "AIRFIT_GEOCODING_URL"
+
+    /// The geocoder's address: `AIRFIT_GEOCODING_URL` when it is set, else Open-Meteo's.
+    /// - Throws: ``PlaceSearchError/misconfigured(_:)`` when the variable is set to something that is not an http(s) URL.
+    public static func baseURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws(PlaceSearchError) -> URL {
+        guard let text = environment[environmentVariable], !text.isEmpty else { return defaultBaseURL }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false else {
+            throw .misconfigured("\(environmentVariable) must be an http(s) URL such as http://127.0.0.1:8082.")
+        }
+        return url
+    }
+
     /// A geocoder at `baseURL` (tests point it at a local fake).
     public init(baseURL: URL = Self.defaultBaseURL, http: any WeatherHTTPClient) {
         self.baseURL = baseURL
