@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "AirFitServer",
             dependencies: [
-                "AirFitCore", "AirFitAI", "AirFitCoach",
+                "AirFitCore", "AirFitAI", "AirFitCoach", "AirFitWeather",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "AirFitServerTests",
             dependencies: [
-                "AirFitServer", "AirFitStore", "AirFitTestSupport",
+                "AirFitServer", "AirFitStore", "AirFitWeather", "AirFitTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -125,7 +125,9 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
         previewer: PersonaPreviewer(streamer: dependencies.aiClient, log: repository), now: dependencies.now, views: views
     ).addRoutes(to: signedIn)
     ProviderController(providerSettings: providerSettings, views: views).addRoutes(to: signedIn)
-    LocationController(repository: repository, places: dependencies.places, views: views).addRoutes(to: signedIn)
+    LocationController(
+        repository: repository, places: dependencies.places, weatherKeys: WeatherKeys(vault: dependencies.vault), views: views
+    ).addRoutes(to: signedIn)
     DataController(repository: repository, drafts: drafts, sessions: sessions, views: views).addRoutes(to: signedIn)
     if dependencies.isDevelopment {
         DebugController(providerSettings: providerSettings, aiClient: dependencies.aiClient, health: dependencies.health, views: views)

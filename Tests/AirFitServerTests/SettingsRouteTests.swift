@@ -141,7 +141,7 @@ struct SettingsRouteTests {
             var web = WebClient(client: client)
             try await web.signUp()
             let hub = text(try await web.get("/settings").body)
-            for id in ["units", "appearance", "notifications", "privacy", "dataManagement", "about"] {
+            for id in ["units", "appearance", "notifications", "location", "privacy", "dataManagement", "about"] {
                 #expect(hub.contains("data-testid=\"settings.\(id)\""))
             }
             #expect(text(try await web.get("/settings/about").body).contains("0.1.0"))

@@ -46,6 +46,8 @@ public final class FakeProviderServer: Sendable {
     /// One recorded request.
     public struct Recorded: Sendable {
         public var path: String
+        /// The raw query string ("name=Berlin&count=5"), empty when there is none.
+        public var query: String
         public var headers: [String: String]
         public var body: String
     }
@@ -116,7 +118,7 @@ public final class FakeProviderServer: Sendable {
         let body = try await request.collectBody(upTo: 1 << 20)
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let recorded = Recorded(path: request.uri.path, headers: headers, body: String(buffer: body))
+        let recorded = Recorded(path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: String(buffer: body))
         let reply = state.update { state -> Reply? in
             state.requests.append(recorded)
             guard var queue = state.replies[recorded.path], let first = queue.first else { return nil }

@@ -1,19 +1,27 @@
 "use strict";
-// "Use my location": the browser's position, rounded to two decimals (about 1 km) here, before it is sent.
+// "Use my location": the browser's position, rounded here to two decimals (about 1 km) before it is put in the
+// coordinates form and sent; the server rounds again and never stores more. Without JavaScript the button stays
+// hidden and the form takes typed coordinates.
 (() => {
-  const form = document.getElementById("use-mine");
-  if (!form || !navigator.geolocation) return;
-  form.hidden = false;
+  const button = document.querySelector('[data-testid="location.useMine"]');
+  const form = document.getElementById("coordinates-form");
   const status = document.getElementById("use-mine-status");
-  form.querySelector("button").addEventListener("click", () => {
+  if (!button || !form || !status || !("geolocation" in navigator)) return;
+  const rounded = (value) => (Math.round(value * 100) / 100).toFixed(2);
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    button.disabled = true;
     status.textContent = "Finding your location…";
     navigator.geolocation.getCurrentPosition((position) => {
-      const round = (value) => (Math.round(value * 100) / 100).toFixed(2);
-      form.elements.latitude.value = round(position.coords.latitude);
-      form.elements.longitude.value = round(position.coords.longitude);
+      form.elements.latitude.value = rounded(position.coords.latitude);
+      form.elements.longitude.value = rounded(position.coords.longitude);
+      status.textContent = "Saving " + form.elements.latitude.value + ", " + form.elements.longitude.value + "…";
       form.submit();
-    }, () => {
-      status.textContent = "Your browser did not share a location. Allow it, or search for your place by name.";
-    }, {maximumAge: 600000, timeout: 15000});
+    }, (error) => {
+      button.disabled = false;
+      status.textContent = error.code === error.PERMISSION_DENIED
+        ? "Your browser did not share your location. Allow it for this site, or search for your town instead."
+        : "Your location could not be found right now. Search for your town, or enter coordinates.";
+    }, {enableHighAccuracy: false, timeout: 15000, maximumAge: 600000});
   });
 })();

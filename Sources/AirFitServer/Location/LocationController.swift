@@ -1,72 +1,120 @@
 import AirFitCore
+import AirFitWeather
 import Foundation
 import Hummingbird
 
-/// Settings → Location & weather: the place the coach's weather is for, found by name, taken from the browser
-/// (rounded to about a kilometre before it is stored), or none.
+/// Settings → Location & weather: the place the coach's weather is for, found by name (Open-Meteo's keyless
+/// geocoding), from the browser's position, or typed as coordinates, always kept to two decimals (about 1 km);
+/// cleared; and the keys for the weather providers that need one.
+///
+/// A GET only reads: a search sends the typed name to the geocoder and nothing else. Every change is a POST.
 struct LocationController: Sendable {
     let repository: any AirFitRepository
+    /// Finds places by name; nil on a server without place search (coordinates and "Use my location" still work).
     let places: (any PlaceSearching)?
+    let weatherKeys: WeatherKeys
     let views: Views
 
+    /// The page's address.
+    static let path = "/settings/location"
+    /// The page's title and heading.
+    static let title = "Location & weather"
+
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
-        group.get("/settings/location") { request, context -> Response in
+        group.get(RouterPath(Self.path)) { request, context -> Response in
             let signed = context.signed
-            let query = request.uri.queryParameters
-            var page = LocationView(saved: signed.user.location, canSearch: places != nil)
-            var chrome = PageChrome(
-                csrf: signed.session.csrfToken, heading: "Location & weather", saved: query["saved"] != nil)
-            // Looking a name up sends only that name to the geocoder and changes nothing: a GET.
-            if let text = query["q"].map(String.init), let places {
-                page.query = text
-                do {
-                    page.results = try await places.search(text).map(LocationView.Result.init)
-                    page.searched = true
-                } catch let error as PlaceSearchError {
-                    chrome.errors = [error.errorDescription ?? "Place search failed."]
-                }
+            var page = try await page(for: signed.user)
+            page.notices = Self.notices(request.uri.queryParameters)
+            let search = try FormDecoding.decode(LocationSearch.self, from: request.uri.query ?? "")
+            guard let query = search.q else { return render(page, signed: signed) }
+            page.query = TextInput.clean(query, singleLine: true)
+            guard let places else {
+                return render(page, signed: signed, problems: ["Place search is not available on this server: enter coordinates instead."])
             }
-            if query["cleared"] != nil { page.cleared = true }
-            return views.response(page, title: "Location & weather", user: signed.user, chrome: chrome)
+            do {
+                page.show(try await places.search(page.query))
+            } catch let error as PlaceSearchError {
+                let status: HTTPResponse.Status = if case .invalidName = error { .unprocessableContent } else { .badGateway }
+                return render(page, signed: signed, problems: [error.errorDescription ?? ""], status: status)
+            }
+            return render(page, signed: signed)
         }
-        group.post("/settings/location") { request, context -> Response in
+        group.post(RouterPath(Self.path)) { request, context -> Response in
             let signed = context.signed
             let form = try await request.decodeForm(LocationForm.self)
             let location: SavedLocation
-            do {
-                guard let latitude = LocationForm.number(form.latitude), let longitude = LocationForm.number(form.longitude) else {
-                    throw LocationRule.Problem(message: "The place's coordinates are missing. Search again, or use your location.")
-                }
-                location = try LocationRule.location(latitude: latitude, longitude: longitude, name: form.name)
-            } catch let problem as LocationRule.Problem {
-                let page = LocationView(saved: signed.user.location, canSearch: places != nil)
-                let chrome = PageChrome(csrf: signed.session.csrfToken, heading: "Location & weather", errors: [problem.message])
-                return views.response(page, title: "Location & weather", user: signed.user, chrome: chrome, status: .unprocessableContent)
+            do throws(LocationRule.Problem) {
+                location = try LocationRule.location(latitudeText: form.latitude, longitudeText: form.longitude, name: form.name)
+            } catch {
+                // What was typed comes back in the coordinates form, so nothing is lost.
+                var page = try await page(for: signed.user)
+                (page.typedLatitude, page.typedLongitude, page.typedName) = (form.latitude ?? "", form.longitude ?? "", form.name ?? "")
+                page.coordinatesRefused = true
+                return render(page, signed: signed, problems: [error.message], status: .unprocessableContent)
             }
-            var edited = signed.user
-            edited.location = location
-            try await repository.updateUser(edited, from: signed.user)
-            return WebResponses.redirect("/settings/location?saved=1")
+            var user = signed.user
+            user.location = location
+            if user != signed.user { try await repository.updateUser(user, from: signed.user) }
+            return WebResponses.redirect("\(Self.path)?saved=1")
         }
-        group.post("/settings/location/clear") { _, context -> Response in
+        group.post(RouterPath("\(Self.path)/clear")) { _, context -> Response in
             let signed = context.signed
-            var edited = signed.user
-            edited.location = nil
-            try await repository.updateUser(edited, from: signed.user)
-            return WebResponses.redirect("/settings/location?cleared=1")
+            guard signed.user.location != nil else { return WebResponses.redirect(Self.path) }
+            var user = signed.user
+            user.location = nil
+            try await repository.updateUser(user, from: signed.user)
+            return WebResponses.redirect("\(Self.path)?cleared=1")
+        }
+        group.post(RouterPath("\(Self.path)/keys/:provider")) { request, context -> Response in
+            let signed = context.signed
+            let provider = try Self.keyedProvider(context)
+            let form = try await request.decodeForm(WeatherKeyForm.self)
+            guard let problem = try await weatherKeys.save(form.key ?? "", provider: provider, userID: signed.user.id) else {
+                return WebResponses.redirect("\(Self.path)?added=\(provider.rawValue)")
+            }
+            // The key typed is never sent back: the form comes back empty with the reason.
+            var page = try await page(for: signed.user)
+            page.refuseKey(provider)
+            return render(page, signed: signed, problems: [problem], status: .unprocessableContent)
+        }
+        group.post(RouterPath("\(Self.path)/keys/:provider/remove")) { _, context -> Response in
+            let provider = try Self.keyedProvider(context)
+            let removed = try await weatherKeys.remove(provider, userID: context.signed.user.id)
+            return WebResponses.redirect(removed ? "\(Self.path)?removed=\(provider.rawValue)" : Self.path)
         }
     }
-}
 
-/// The location form: a place's coordinates and name (from a search result or the browser).
-struct LocationForm: Decodable {
-    @FormText var latitude: String?
-    @FormText var longitude: String?
-    @FormText var name: String?
+    /// The page for `user` before any search or form.
+    private func page(for user: User) async throws -> LocationView {
+        LocationView(user: user, keys: try await weatherKeys.stored(userID: user.id), canSearch: places != nil)
+    }
 
-    /// A number as typed or sent (at most 32 characters); Core's rule then checks it is finite and in range.
-    static func number(_ text: String?) -> Double? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty, text.count <= 32 else { return nil }
-        return Double(text)
+    private func render(
+        _ page: LocationView, signed: SignedIn, problems: [String] = [], status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let chrome = PageChrome(csrf: signed.session.csrfToken, heading: Self.title, errors: problems)
+        return views.response(page, title: Self.title, user: signed.user, chrome: chrome, status: status)
+    }
+
+    /// The notices after a redirect: saved, cleared, a key added or removed.
+    static func notices(_ query: Parameters) -> [String] {
+        var notices: [String] = []
+        if query["saved"] != nil { notices.append("Saved. Your coach's weather is for this place now.") }
+        if query["cleared"] != nil { notices.append("The saved place is gone; your coach has no weather until you set one.") }
+        if let added = query["added"].flatMap({ WeatherProviderID(rawValue: String($0)) }) {
+            notices.append("Saved the \(added.displayName) key.")
+        }
+        if let removed = query["removed"].flatMap({ WeatherProviderID(rawValue: String($0)) }) {
+            notices.append("Removed the \(removed.displayName) key.")
+        }
+        return notices
+    }
+
+    /// The `:provider` path parameter; 404 for anything but a weather provider that takes a key.
+    private static func keyedProvider(_ context: SignedInRequestContext) throws -> WeatherProviderID {
+        guard let text = context.parameters.get("provider"), let provider = WeatherProviderID(rawValue: text),
+            WeatherKeys.keyed.contains(provider)
+        else { throw HTTPError(.notFound, message: "There is no such weather provider.") }
+        return provider
     }
 }

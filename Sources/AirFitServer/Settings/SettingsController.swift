@@ -17,7 +17,7 @@ struct SettingsController: Sendable {
             let page = SettingsHubView(
                 units: signed.user.preferredUnits.displayName, appearance: signed.user.appearanceMode.displayName,
                 persona: hasPersona ? "Active" : "Not set up", provider: try await providerSettings.hubSummary(signed.user),
-                location: signed.user.location.map { $0.name ?? "Saved" } ?? "Not set",
+                location: signed.user.location.map { $0.name ?? LocationRule.coordinates($0) } ?? "Not set",
                 version: AirFitVersion.current, isDevelopment: isDevelopment)
             return views.response(page, title: "Settings", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken))
         }

@@ -8,7 +8,7 @@ struct SettingsHubView: PageView {
     let appearance: String
     let persona: String
     let provider: String
-    /// The saved place's name, or "Not set".
+    /// The saved place's name (its coordinates when it has none), or "Not set".
     let location: String
     let version: String
     let isDevelopment: Bool
