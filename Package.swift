@@ -119,7 +119,7 @@ let package = Package(
             dependencies: ["AirFitWeather", "AirFitTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(name: "AirFitStoreTests", dependencies: ["AirFitStore", "AirFitTestSupport"]),
-        .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach", "AirFitStore"]),
+        .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach", "AirFitStore", "AirFitWeather"]),
         .testTarget(
             name: "AirFitServerTests",
             dependencies: [

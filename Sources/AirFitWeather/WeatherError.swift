@@ -57,23 +57,30 @@ public enum WeatherError: Error, LocalizedError, Sendable, Hashable {
         case .invalidDays:
             "Ask for between 1 and 16 days."
         case .missingAPIKey(let provider):
-            "Store your key with `airfit keys set \(provider.secretProvider ?? provider.rawValue)`, or use Open-Meteo, which needs no key "
-                + "(the web app's coach always does)."
+            "Add your \(provider.displayName) key in Settings → Location & weather (or with `\(Self.keysCommand(provider))`), or use "
+                + "Open-Meteo, which needs no key (the coach always does)."
         case .keyUnreadable(let provider):
-            "Run `airfit doctor` to check the master key, or store the \(provider.displayName) key again with "
-                + "`airfit keys set \(provider.secretProvider ?? provider.rawValue)`."
+            "Run `airfit doctor` to check the master key, or store the \(provider.displayName) key again in Settings → Location & weather "
+                + "(or with `\(Self.keysCommand(provider))`)."
         case .invalidAPIKey(let provider):
-            "Check the key in your \(provider.displayName) account (new keys can take a while to activate), then store it again with "
-                + "`airfit keys set \(provider.secretProvider ?? provider.rawValue)`."
+            "Check the key in your \(provider.displayName) account (new keys can take a while to activate), then store it again in "
+                + "Settings → Location & weather (or with `\(Self.keysCommand(provider))`)."
         case .rateLimited:
             "Wait a few minutes before asking again, or check your plan's request limit."
         case .unreachable:
             "Check your internet connection and try again."
         case .rejected:
             "Check the location and forecast length you asked for."
-        case .providerFailure, .invalidResponse:
-            "Try again in a few minutes, or pick another weather provider in Settings."
+        case .providerFailure(let provider, _), .invalidResponse(let provider, _):
+            provider == .openMeteo
+                ? "Try again in a few minutes."
+                : "Try again in a few minutes, or use Open-Meteo, which needs no key (`airfit weather --provider open-meteo`)."
         }
+    }
+
+    /// `airfit keys set openweathermap`: the command that stores `provider`'s key.
+    private static func keysCommand(_ provider: WeatherProviderID) -> String {
+        "airfit keys set \(provider.secretProvider ?? provider.rawValue)"
     }
 
     /// The description and the suggestion together, for one-line outputs such as the CLI.

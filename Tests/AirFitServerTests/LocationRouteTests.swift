@@ -225,4 +225,16 @@ struct LocationRouteTests {
             #expect(try await web.post("/settings/location/keys/openai", [("key", key)]).status == .notFound)
         }
     }
+
+    @Test("Every weather key error points to this page by its real title, and to the command that stores the key")
+    func adviceNamesThisPage() throws {
+        for provider in [WeatherProviderID.openWeatherMap, .weatherAPI] {
+            for error in [WeatherError.missingAPIKey(provider), .keyUnreadable(provider), .invalidAPIKey(provider)] {
+                let advice = try #require(error.recoverySuggestion)
+                #expect(advice.contains("Settings → \(LocationController.title)"), "\(error)")
+                #expect(advice.contains("`airfit keys set \(try #require(provider.secretProvider))`"), "\(error)")
+            }
+        }
+        #expect(LocationController.path == "/settings/location")
+    }
 }

@@ -97,3 +97,11 @@ def test_serve_refuses_a_geocoder_address_that_is_not_http(airfit):
     p = airfit.run("serve", env={"AIRFIT_GEOCODING_URL": "not a url", "AIRFIT_PORT": "0"}, check=False, timeout=60)
     assert p.returncode != 0 and "AIRFIT_GEOCODING_URL must be an http(s) URL" in p.err, p.err
 
+
+@pytest.mark.parametrize("provider", ["openweathermap", "weatherapi"])
+def test_a_missing_weather_key_points_to_the_settings_page_that_takes_it(airfit, provider):
+    # The key is looked up before any request: nothing is sent (the base URL is a closed local port regardless).
+    p = airfit.run("weather", "--provider", provider, "--lat", "52.52", "--lon", "13.41", "--base-url", "http://127.0.0.1:9",
+                   check=False)
+    assert p.returncode != 0
+    assert "Settings → Location & weather" in p.err and f"airfit keys set {provider}" in p.err, p.err

@@ -20,7 +20,8 @@ struct CoachFixture {
     /// Runs `body` with a fresh fixture and removes the database afterwards.
     static func with(
         _ scripts: [ScriptedStreamer.Script], provider: String? = "openai", key: String? = "sk-test-0123456789abcdefghijkl",
-        partialReplies: PartialReplyPolicy = .standard, _ body: (CoachFixture) async throws -> Void
+        partialReplies: PartialReplyPolicy = .standard, weather: (any CoachWeatherSource)? = nil, location: SavedLocation? = nil,
+        _ body: (CoachFixture) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-coach-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -29,14 +30,17 @@ struct CoachFixture {
         logger.logLevel = .warning
         let database = try await AirFitDatabase.open(
             StoreConfiguration(backend: .sqlite(path: directory.appendingPathComponent("airfit.sqlite").path)), logger: logger)
-        let user = User(name: "Ada", preferredUnits: .metric, selectedAIProvider: provider, selectedAIModel: "gpt-test", timeZone: "UTC")
+        let user = User(
+            name: "Ada", preferredUnits: .metric, selectedAIProvider: provider, selectedAIModel: "gpt-test", timeZone: "UTC",
+            location: location)
         let vault = InMemorySecretVault()
         let streamer = ScriptedStreamer(scripts)
         do {
             try await database.store.createUser(user)
             if let provider, let key { try await vault.saveSecret(key, provider: provider, userID: user.id) }
             let engine = CoachEngine(
-                repository: database.store, vault: vault, streamer: streamer, now: { now }, partialReplies: partialReplies)
+                repository: database.store, vault: vault, streamer: streamer, weather: weather, now: { now },
+                partialReplies: partialReplies)
             try await body(CoachFixture(store: database.store, vault: vault, user: user, streamer: streamer, engine: engine))
         } catch {
             await database.shutdown()
