@@ -42,7 +42,8 @@ enum AboutDocument: String, CaseIterable, Sendable {
                     + "workouts, meals, check-ins and conversations with your coach — is stored in that server's database and nowhere else.",
                 "When you chat, preview your persona or describe your goal, the message, your recent history and your coach's "
                     + "instructions are sent to the AI provider you chose in Settings → AI provider, with your own key. That provider's "
-                    + "own privacy policy applies to what it receives. Weather questions send rounded coordinates (about 1 km) to Open-Meteo.",
+                    + "own privacy policy applies to what it receives. Weather questions send rounded coordinates (about 1 km) to Open-Meteo, "
+                    + "and a place search in Settings → Location & weather sends the name you type to Open-Meteo's geocoding.",
                 "API keys are stored encrypted (AES-256-GCM) and are never shown again, logged or exported. Passwords are stored as "
                     + "bcrypt hashes; sessions as hashes of their cookie.",
                 "Analytics are off unless you turn them on in Settings → Privacy. You can export all your data as JSON or CSV, "
