@@ -58,6 +58,9 @@ def server_env(geocoder):
     return {"AIRFIT_GEOCODING_URL": geocoder[0]}
 
 
+SAVED = (By.CSS_SELECTOR, '[data-testid="location.saved"]')
+
+
 def sign_up(browser, server, wait):
     browser.get(server + "/")
     wait.until(EC.url_contains("/setup"))
@@ -104,6 +107,7 @@ def test_search_pick_and_clear(server_process, browser, geocoder):
 
     tids(browser, "location.save")[0].click()
     wait.until(EC.url_contains("saved=1"))
+    wait.until(EC.text_to_be_present_in_element(SAVED, "Berlin"))
     assert tid(browser, "location.saved").text == "Berlin, Land Berlin, Germany (52.52, 13.41)"
     assert stored_location(server_process) == {"latitude": 52.52, "longitude": 13.41, "name": "Berlin, Land Berlin, Germany"}
     browser.get(server + "/settings")
@@ -112,6 +116,7 @@ def test_search_pick_and_clear(server_process, browser, geocoder):
     browser.get(server + "/settings/location")
     tid(browser, "location.clear").click()
     wait.until(EC.url_contains("cleared=1"))
+    wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, '[data-testid="location.none"]'), "No place is saved"))
     assert "No place is saved" in tid(browser, "location.none").text
     assert stored_location(server_process) is None
 
@@ -132,6 +137,7 @@ def test_use_my_location_is_rounded_before_it_is_sent(server_process, browser):
         };""")
     tid(browser, "location.useMine").click()
     wait.until(EC.url_contains("saved=1"))
+    wait.until(EC.text_to_be_present_in_element(SAVED, "40.71"))
     posted = dict(parse_qsl(browser.execute_script("return sessionStorage.getItem('posted')") or ""))
     assert (posted.get("latitude"), posted.get("longitude")) == ("40.71", "-74.01"), "the browser sent more than two decimals"
     assert tid(browser, "location.saved").text == "40.71, -74.01"
