@@ -96,6 +96,9 @@ struct DataExporterTests {
             ("aiBaseURL", .string("javascript:alert(1)"), "user.aiBaseURL must be an http(s) URL"),
             ("aiTemperature", .number(1e306), "user.aiTemperature must be 0 to 2."),
             ("name", .string("Ann\u{0}"), "user.name contains control characters."),
+            ("goalWeightKg", .number(1e300), "user.goalWeightKg must be 20 to 400."),
+            ("dailyCalorieTarget", .number(-1), "user.dailyCalorieTarget must be 800 to 8000."),
+            ("dailyProteinTargetGrams", .number(9000), "user.dailyProteinTargetGrams must be 20 to 400."),
         ])
     func userLimits(field: String, value: JSONValue, problem: String) throws {
         let data = try Self.archiveJSON { members in

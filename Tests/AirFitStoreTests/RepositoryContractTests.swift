@@ -94,6 +94,8 @@ struct RepositoryContractTests {
             changed.quietHours = QuietHours(enabled: false)
             changed.location = nil
             changed.fitnessLevel = .athlete
+            changed.goalWeightKg = nil
+            changed.dailyCalorieTarget = 3100
             changed.lastActiveAt = Fixture.at(999_999.875)
             try await store.repository.updateUser(changed)
             #expect(try await store.repository.user(id: user.id) == changed)

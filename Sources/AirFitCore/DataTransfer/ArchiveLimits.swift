@@ -30,6 +30,15 @@ public enum ArchiveLimits {
         if let value = user.weightKg, FiniteNumber.checked(value, in: 10...700) == nil {
             problems.append("user.weightKg must be 10 to 700.")
         }
+        if let value = user.goalWeightKg, FiniteNumber.checked(value, in: ProgressTargetsRule.goalWeightKilograms) == nil {
+            problems.append("user.goalWeightKg must be 20 to 400.")
+        }
+        if let value = user.dailyCalorieTarget, !ProgressTargetsRule.calories.contains(Double(value)) {
+            problems.append("user.dailyCalorieTarget must be 800 to 8000.")
+        }
+        if let value = user.dailyProteinTargetGrams, !ProgressTargetsRule.proteinGrams.contains(Double(value)) {
+            problems.append("user.dailyProteinTargetGrams must be 20 to 400.")
+        }
         if let location = user.location,
             FiniteNumber.checked(location.latitude, in: -90...90) == nil || FiniteNumber.checked(location.longitude, in: -180...180) == nil
         {

@@ -163,7 +163,7 @@ enum UserCSV {
         "ai_provider", "ai_model", "ai_temperature", "ai_max_tokens", "ai_base_url", "notifications_enabled", "notifications_off",
         "quiet_hours_enabled", "quiet_hours_start", "quiet_hours_end", "app_lock", "app_lock_minutes", "time_zone",
         "week_start", "height_cm", "weight_kg", "fitness_level", "latitude", "longitude", "location_name",
-        "created_at", "last_active_at",
+        "created_at", "last_active_at", "goal_weight_kg", "daily_calorie_target", "daily_protein_target_grams",
     ]
 
     static func row(_ user: User) -> CSVRow {
@@ -199,6 +199,9 @@ enum UserCSV {
         row.text(user.location?.name)
         row.date(user.createdAt)
         row.date(user.lastActiveAt)
+        row.number(user.goalWeightKg)
+        row.number(user.dailyCalorieTarget)
+        row.number(user.dailyProteinTargetGrams)
         return row
     }
 }

@@ -26,6 +26,6 @@ extension User {
         field(\.aiTemperature), field(\.aiMaxTokens), field(\.aiBaseURL), field(\.notificationPreferences), field(\.quietHours),
         field(\.appLockEnabled), field(\.appLockTimeoutMinutes), field(\.timeZone), field(\.weekStart), field(\.heightCm),
         field(\.weightKg), field(\.fitnessLevel), field(\.location), field(\.lastActiveAt), field(\.coachContextExclusions),
-        field(\.onboardingPostponedAt),
+        field(\.onboardingPostponedAt), field(\.goalWeightKg), field(\.dailyCalorieTarget), field(\.dailyProteinTargetGrams),
     ]
 }

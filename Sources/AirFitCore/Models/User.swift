@@ -35,6 +35,12 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
     public var coachContextExclusions: [String]?
     /// When the person chose "Maybe later" at onboarding (home opens without it until they finish); nil otherwise.
     public var onboardingPostponedAt: Date?
+    /// The weight the person is working toward, drawn on the progress page (nil: none set).
+    public var goalWeightKg: Double?
+    /// Daily calories the person aims for (nil: none set).
+    public var dailyCalorieTarget: Int?
+    /// Daily protein the person aims for, in grams (nil: none set).
+    public var dailyProteinTargetGrams: Int?
 
     /// Creates a user with sensible defaults.
     public init(
@@ -48,8 +54,12 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         timeZone: String = TimeZone.current.identifier, weekStart: WeekStart = .monday,
         heightCm: Double? = nil, weightKg: Double? = nil, fitnessLevel: FitnessLevel? = nil,
         location: SavedLocation? = nil, createdAt: Date = Date(), lastActiveAt: Date = Date(),
-        coachContextExclusions: [String]? = nil, onboardingPostponedAt: Date? = nil
+        coachContextExclusions: [String]? = nil, onboardingPostponedAt: Date? = nil, goalWeightKg: Double? = nil,
+        dailyCalorieTarget: Int? = nil, dailyProteinTargetGrams: Int? = nil
     ) {
+        self.goalWeightKg = goalWeightKg
+        self.dailyCalorieTarget = dailyCalorieTarget
+        self.dailyProteinTargetGrams = dailyProteinTargetGrams
         self.coachContextExclusions = coachContextExclusions
         self.onboardingPostponedAt = onboardingPostponedAt
         self.id = id

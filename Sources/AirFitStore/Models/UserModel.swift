@@ -35,6 +35,9 @@ final class UserModel: Model, @unchecked Sendable {
     /// JSON list of the context items left out of AI requests.
     @OptionalField(key: "coach_context_exclusions") var coachContextExclusions: String?
     @OptionalField(key: "onboarding_postponed_at") var onboardingPostponedAt: Double?
+    @OptionalField(key: "goal_weight_kg") var goalWeightKg: Double?
+    @OptionalField(key: "daily_calorie_target") var dailyCalorieTarget: Int?
+    @OptionalField(key: "daily_protein_target_grams") var dailyProteinTargetGrams: Int?
 
     init() {}
 
@@ -70,6 +73,9 @@ final class UserModel: Model, @unchecked Sendable {
         lastActiveAt = user.lastActiveAt.timeIntervalSince1970
         coachContextExclusions = try user.coachContextExclusions.map(StoredJSON.encode)
         onboardingPostponedAt = user.onboardingPostponedAt?.timeIntervalSince1970
+        goalWeightKg = user.goalWeightKg
+        dailyCalorieTarget = user.dailyCalorieTarget
+        dailyProteinTargetGrams = user.dailyProteinTargetGrams
     }
 }
 

@@ -9,7 +9,7 @@ struct UserRow: Decodable {
         "id, name, nickname, email, preferred_units, appearance_mode, haptic_feedback, analytics, ai_provider, ai_model, "
         + "ai_temperature, ai_max_tokens, ai_base_url, notification_preferences, quiet_hours, app_lock, app_lock_minutes, "
         + "time_zone, week_start, height_cm, weight_kg, fitness_level, location, created_at, last_active_at, coach_context_exclusions, "
-        + "onboarding_postponed_at"
+        + "onboarding_postponed_at, goal_weight_kg, daily_calorie_target, daily_protein_target_grams"
 
     var id: UUID
     var name: String
@@ -38,6 +38,9 @@ struct UserRow: Decodable {
     var lastActiveAt: Double
     var coachContextExclusions: String?
     var onboardingPostponedAt: Double?
+    var goalWeightKg: Double?
+    var dailyCalorieTarget: Int?
+    var dailyProteinTargetGrams: Int?
 
     enum CodingKeys: String, CodingKey {
         case id, name, nickname, email, analytics, location
@@ -48,6 +51,8 @@ struct UserRow: Decodable {
         case heightCm = "height_cm", weightKg = "weight_kg", fitnessLevel = "fitness_level", createdAt = "created_at"
         case lastActiveAt = "last_active_at", coachContextExclusions = "coach_context_exclusions"
         case onboardingPostponedAt = "onboarding_postponed_at"
+        case goalWeightKg = "goal_weight_kg", dailyCalorieTarget = "daily_calorie_target"
+        case dailyProteinTargetGrams = "daily_protein_target_grams"
     }
 
     /// The domain value; a damaged column is named in the error.
@@ -67,6 +72,7 @@ struct UserRow: Decodable {
             location: try location.map { try StoredJSON.decode($0) },
             createdAt: Date(timeIntervalSince1970: createdAt), lastActiveAt: Date(timeIntervalSince1970: lastActiveAt),
             coachContextExclusions: try coachContextExclusions.map { try StoredJSON.decode($0) },
-            onboardingPostponedAt: onboardingPostponedAt.map(Date.init(timeIntervalSince1970:)))
+            onboardingPostponedAt: onboardingPostponedAt.map(Date.init(timeIntervalSince1970:)), goalWeightKg: goalWeightKg,
+            dailyCalorieTarget: dailyCalorieTarget, dailyProteinTargetGrams: dailyProteinTargetGrams)
     }
 }

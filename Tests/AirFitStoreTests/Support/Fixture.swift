@@ -20,7 +20,8 @@ enum Fixture {
             weightKg: 64.25, fitnessLevel: .intermediate,
             location: SavedLocation(latitude: 52.520_008, longitude: 13.404_954, name: "Berlin, \"Mitte\""),
             createdAt: createdAt, lastActiveAt: createdAt.addingTimeInterval(86_400.5),
-            onboardingPostponedAt: createdAt.addingTimeInterval(60.25))
+            onboardingPostponedAt: createdAt.addingTimeInterval(60.25), goalWeightKg: 58.75, dailyCalorieTarget: 2150,
+            dailyProteinTargetGrams: 115)
     }
 
     static func profile(userID: UUID, id: UUID = UUID(), aspiration: String = "Run a half marathon") throws -> OnboardingProfile {
