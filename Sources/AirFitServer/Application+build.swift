@@ -106,6 +106,7 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
         .group(context: SignedInRequestContext.self)
     HomeController(repository: repository, views: views).addRoutes(to: signedIn)
     HistoryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    ProgressController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     OnboardingController(
         drafts: drafts, users: repository, vault: dependencies.vault,
         completion: OnboardingCompletion(

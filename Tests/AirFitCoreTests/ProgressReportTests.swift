@@ -105,7 +105,9 @@ struct ProgressReportTests {
         let report = Self.report(target: 2, workouts: workouts)
         let week = report.training.weeks.first { $0.start.description == "2026-11-16" }
         #expect(week?.sessions == 2 && week?.minutes == 90)
-        #expect(report.training.takeaway == "You trained 0.5 times and 23 minutes a week on average; 1 of 4 weeks reached your 2 sessions.")
+        #expect(
+            report.training.takeaway == "You averaged 0.5 sessions and 23 minutes of training a week; 1 of 4 weeks reached your 2 sessions."
+        )
     }
 
     @Test("Strength: the best estimate of each session, personal bests when beating every earlier session, most-done lifts first")

@@ -61,8 +61,8 @@ public struct TrainingWeeks: Sendable, Equatable {
         let sessions = Double(whole.reduce(0) { $0 + $1.sessions }) / Double(whole.count)
         let minutes = whole.reduce(0) { $0 + $1.minutes } / Double(whole.count)
         var sentence =
-            "You trained \(Self.decimal(sessions)) \(sessions == 1 ? "time" : "times") and "
-            + "\(FiniteNumber.displayInt(minutes)) minutes a week on average"
+            "You averaged \(Self.decimal(sessions)) \(sessions == 1 ? "session" : "sessions") and "
+            + "\(FiniteNumber.displayInt(minutes)) minutes of training a week"
         if let weeklyTarget {
             let met = whole.filter { $0.sessions >= weeklyTarget }.count
             sentence += "; \(met) of \(whole.count) \(whole.count == 1 ? "week" : "weeks") reached your \(weeklyTarget) sessions"
