@@ -49,6 +49,8 @@ struct ProgressRouteTests {
             #expect(page.contains(#"href="/progress?range=4w" aria-current="page" data-testid="progress.range.4w""#))
             #expect(page.contains(#"href="/progress?range=3m" data-testid="progress.range.3m""#))
             #expect(page.contains("Last 4 weeks: 27 Oct 2026 – 23 Nov 2026"))
+            let year = try await web.get("/progress?range=1y")
+            #expect(year.status == .ok && text(year.body).contains("Last 1 year: 24 Nov 2025 – 23 Nov 2026"))
             let home = text(try await web.get("/").body)
             #expect(home.contains(#"href="/progress" data-testid="home.progress""#))
         }
@@ -230,6 +232,28 @@ struct ProgressRouteTests {
             let forged = try await web.post("/progress/targets", [("goalWeight", "60")], withCSRF: false)
             #expect(forged.status == .forbidden)
             #expect(try await dependencies.repository.user(id: user.id)?.goalWeightKg == nil)
+        }
+    }
+
+    @Test("In imperial units the goal weight is typed, drawn and shown in pounds and stored in kilograms")
+    func imperialGoal() async throws {
+        try await Self.withApp { web, dependencies, user in
+            var stored = try #require(try await dependencies.repository.user(id: user.id))
+            stored.preferredUnits = .imperial
+            try await dependencies.repository.updateUser(stored)
+            try await dependencies.repository.saveDailyLog(DailyLog(userID: user.id, day: "2026-11-20", weightKg: 80))
+            let page = text(try await web.get("/progress").body)
+            #expect(page.contains("Goal weight (lbs)"))
+            #expect(page.contains("<td>176.4 lbs</td><td>176.4 lbs</td>"))
+            let refused = try await web.post("/progress/targets", [("goalWeight", "900")])
+            #expect(
+                refused.status == .unprocessableContent && text(refused.body).contains("Goal weight must be a number from 45 to 881 lbs."))
+            try await web.post("/progress/targets", [("goalWeight", "165")])
+            let goal = try #require(try await dependencies.repository.user(id: user.id)?.goalWeightKg)
+            #expect(abs(goal - 74.842_741_05) < 1e-6)
+            let saved = text(try await web.get("/progress?saved=1").body)
+            #expect(saved.contains(#"value="165""#) && saved.contains("Goal 165 lbs"))
+            #expect(saved.contains("11.4 lbs to go to your goal of 165 lbs"))
         }
     }
 

@@ -60,13 +60,14 @@ struct ProgressController: Sendable {
     private func page(_ user: User, range: ProgressRange) async throws -> ProgressView {
         let now = now()
         let reads = ProgressReport.reads(range: range, now: now, user: user)
+        // Newest first: should a kind ever pass the limit, the recent end of the chart stays whole.
         let limit = ProgressReport.maximumRecords
         let workouts = try await repository.workouts(
-            userID: user.id, query: RecordQuery(from: reads.workoutsFrom, to: reads.recordsTo, limit: limit, newestFirst: false))
+            userID: user.id, query: RecordQuery(from: reads.workoutsFrom, to: reads.recordsTo, limit: limit, newestFirst: true))
         let meals = try await repository.foodEntries(
-            userID: user.id, query: RecordQuery(from: reads.mealsFrom, to: reads.recordsTo, limit: limit, newestFirst: false))
+            userID: user.id, query: RecordQuery(from: reads.mealsFrom, to: reads.recordsTo, limit: limit, newestFirst: true))
         let logs = try await repository.dailyLogs(
-            userID: user.id, fromDay: reads.logsFromDay, toDay: reads.logsToDay, query: RecordQuery(limit: limit, newestFirst: false))
+            userID: user.id, fromDay: reads.logsFromDay, toDay: reads.logsToDay, query: RecordQuery(limit: limit, newestFirst: true))
         // The weekly target is the number of time slots the person gave at onboarding (none: no target line).
         let profile = try await repository.onboardingProfile(userID: user.id)
         let slots = profile.flatMap { try? $0.persona() }.map(\.availability.count)
