@@ -20,13 +20,17 @@ extension RepositoryContractTests {
                 try await database.store.saveDraft(OnboardingDraft(), userID: gone.user.id)
                 try await database.store.saveDraft(OnboardingDraft(), userID: kept.user.id)
             }
+            // A workout just deleted keeps a copy for its undo; the copy goes with the rest.
+            let undone = try #require(gone.workouts.first)
+            _ = try await store.repository.deleteEntry(
+                EntryReference(kind: .workout, id: undone.id), userID: gone.user.id, at: Date())
             let keptBefore = try await store.rowCounts(userID: kept.user.id)
 
             let counts = try await store.repository.deleteAllData(userID: gone.user.id)
             var expected = [
-                "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count, "food_entries": gone.meals.count,
+                "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count - 1, "food_entries": gone.meals.count,
                 "daily_logs": gone.logs.count, "coach_messages": gone.messages.count, "data_exports": gone.exports.count,
-                "provider_requests": 0,
+                "provider_requests": 0, "deleted_entries": 1,
             ]
             if database != nil {
                 expected["vault_entries"] = 1
@@ -43,6 +47,7 @@ extension RepositoryContractTests {
             #expect(try await store.repository.conversations(userID: gone.user.id).isEmpty)
             #expect(try await store.repository.exports(userID: gone.user.id).isEmpty)
             #expect(try await store.repository.users().map(\.id) == [kept.user.id])
+            #expect(try await store.repository.restoreEntry(id: undone.id, userID: gone.user.id, deletedSince: .distantPast) == nil)
 
             if let database {
                 let after = try await database.rowCounts(userID: gone.user.id)
