@@ -75,11 +75,13 @@ extension RepositoryContractTests {
             try await database.store.saveDraft(OnboardingDraft(), userID: seeded.user.id)
             try await database.store.recordProviderRequest(
                 ProviderRequestRecord(userID: seeded.user.id, createdAt: Date(), provider: "openai", model: "m", body: "{}"))
+            let meal = try #require(seeded.meals.first)
+            _ = try await store.repository.deleteEntry(EntryReference(kind: .meal, id: meal.id), userID: seeded.user.id, at: Date())
             let counts = try await database.rowCounts(userID: seeded.user.id)
             #expect(
                 counts == [
-                    "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 4, "daily_logs": 3, "coach_messages": 5,
-                    "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1,
+                    "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 3, "daily_logs": 3, "coach_messages": 5,
+                    "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1, "deleted_entries": 1,
                 ])
             // Every table of the schema must be counted, except Fluent's own migration log and the web
             // sign-in (accounts and browser sessions), which "delete all data" deliberately keeps.

@@ -4,13 +4,19 @@ import Foundation
 ///
 /// Sets are separated by commas. A set is `REPS×LOAD` (load in the person's units, or with `kg`/`lb` after it),
 /// `SETS×REPS×LOAD` for several alike, `REPS` alone (body weight), a time (`30s`, `2 min`, `1:30`) or a distance
-/// (`400 m`, `5 km`, `3 mi`). `x` and `*` work for `×`.
+/// (`400 m`, `5 km`, `3 mi`), and `SETS×TIME` or `SETS×DISTANCE` (`4×100 m`). `x` and `*` work for `×`.
 public enum SetNotation {
     /// A set that could not be read, with the text as typed.
     public struct Problem: Error, Equatable, Sendable {
         public let text: String
+
+        /// Creates a problem with the set as written.
+        public init(text: String) {
+            self.text = text
+        }
+
         /// "“8×abc” is not a set: write sets like 8×60, 8, 30s or 400 m."
-        public var message: String { "“\(text)” is not a set: write sets like 8×60, 3×8×60, 8, 30s or 400 m." }
+        public var message: String { "“\(text)” is not a set: write sets like 8×60, 3×8×60, 8, 30s, 400 m or 4×100 m." }
     }
 
     /// The most sets one written line may stand for.
@@ -60,8 +66,16 @@ public enum SetNotation {
             guard let reps = whole(fields[0]) else { throw problem }
             return (1, Workout.ExerciseSet(reps: reps))
         case 2:
-            guard let reps = whole(fields[0]), let load = kilograms(fields[1], units: units) else { throw problem }
-            return (1, Workout.ExerciseSet(reps: reps, weightKg: load))
+            guard let first = whole(fields[0]) else { throw problem }
+            // "4×100 m", "3×30s": that many timed or measured sets.
+            if (1...maximumSets).contains(first), let seconds = seconds(fields[1]) {
+                return (first, Workout.ExerciseSet(durationSeconds: seconds))
+            }
+            if (1...maximumSets).contains(first), let meters = meters(fields[1]) {
+                return (first, Workout.ExerciseSet(distanceMeters: meters))
+            }
+            guard let load = kilograms(fields[1], units: units) else { throw problem }
+            return (1, Workout.ExerciseSet(reps: first, weightKg: load))
         case 3:
             guard let count = whole(fields[0]), (1...maximumSets).contains(count), let reps = whole(fields[1]),
                 let load = kilograms(fields[2], units: units)
