@@ -2,7 +2,7 @@ import AirFitCore
 import Foundation
 import Hummingbird
 
-/// Every logged workout, meal and check-in, opened, edited and deleted (with an undo for ``undoSeconds``), and the
+/// Every logged workout, meal and check-in, opened, edited and deleted (with an undo for `EntryUndo.seconds`), and the
 /// quick log: logging one by form, without the coach.
 ///
 /// `/entries/<kind>/<id>` shows one, `…/edit` is its form, a POST to the address saves it, `…/delete` deletes it
@@ -13,10 +13,6 @@ struct EntryController: Sendable {
     let now: @Sendable () -> Date
     let views: Views
 
-    /// How long a deleted entry can be put back.
-    static let undoSeconds: TimeInterval = 10
-    /// How long a deleted entry's copy is kept at most (the undo window and some slack for a slow request).
-    static let keptSeconds: TimeInterval = 60
     /// The quick log's forms.
     static let quickForms = ["workout", "meal", "weight", "checkin"]
 
@@ -65,7 +61,7 @@ struct EntryController: Sendable {
             let signed = context.signed
             let reference = try Self.reference(context)
             let at = now()
-            _ = try await repository.purgeDeletedEntries(before: at.addingTimeInterval(-Self.keptSeconds))
+            _ = try await repository.purgeDeletedEntries(before: at.addingTimeInterval(-EntryUndo.keptSeconds))
             guard let deleted = try await repository.deleteEntry(reference, userID: signed.user.id, at: at) else {
                 throw HTTPError(.notFound, message: "That entry does not exist any more; it may have been deleted already.")
             }
@@ -81,7 +77,7 @@ struct EntryController: Sendable {
             let restored: LoggedEntry?
             do {
                 restored = try await repository.restoreEntry(
-                    id: id, userID: signed.user.id, deletedSince: now().addingTimeInterval(-Self.undoSeconds))
+                    id: id, userID: signed.user.id, deletedSince: now().addingTimeInterval(-EntryUndo.seconds))
             } catch RepositoryError.conflict {
                 throw HTTPError(
                     .conflict,
@@ -89,7 +85,7 @@ struct EntryController: Sendable {
             }
             guard let restored else {
                 throw HTTPError(
-                    .gone, message: "Too late to undo: a deleted entry can be put back for \(Int(Self.undoSeconds)) seconds.")
+                    .gone, message: "Too late to undo: a deleted entry can be put back for \(Int(EntryUndo.seconds)) seconds.")
             }
             return WebResponses.redirect("\(EntryPaths.entry(restored.reference))?restored=1")
         }
