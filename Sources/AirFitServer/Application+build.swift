@@ -104,8 +104,9 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
         .add(middleware: RequireSignInMiddleware(accounts: dependencies.accounts))
         .add(middleware: csrf)
         .group(context: SignedInRequestContext.self)
-    HomeController(repository: repository, views: views).addRoutes(to: signedIn)
+    HomeController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     HistoryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    EntryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ProgressController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     OnboardingController(
         drafts: drafts, users: repository, vault: dependencies.vault,

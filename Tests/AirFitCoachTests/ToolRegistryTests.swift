@@ -19,10 +19,13 @@ struct ToolRegistryTests {
 
     func json(_ outcome: ToolOutcome) throws -> JSONValue { try JSONValue(data: Data(outcome.resultJSON.utf8)) }
 
-    @Test("The standard registry offers the six tools with object schemas")
+    @Test("The standard registry offers the eight tools with object schemas")
     func definitions() {
         let names = ToolRegistry.standard.definitions.map(\.name)
-        #expect(names == ["logWorkout", "logMeal", "logDailyMetrics", "getWeather", "getRecentActivity", "updateGoal"])
+        #expect(
+            names == [
+                "logWorkout", "logMeal", "logDailyMetrics", "getWeather", "getRecentActivity", "updateGoal", "updateEntry", "deleteEntry",
+            ])
         for definition in ToolRegistry.standard.definitions {
             #expect(definition.parameters["type"] == .string("object"))
         }
@@ -49,9 +52,9 @@ struct ToolRegistryTests {
         arguments: [
             ("logWorkout", #"{"type":"run"}"#, "durationMinutes is missing."),
             ("logWorkout", #"{"type":"run","durationMinutes":"long"}"#, "durationMinutes should be a number."),
-            ("logWorkout", #"{"type":"run","durationMinutes":5000}"#, "durationMinutes must be between 1.0 and 1440.0"),
+            ("logWorkout", #"{"type":"run","durationMinutes":5000}"#, "Duration must be between 1 and 1440 minutes (got 5000)."),
             ("logMeal", #"{"mealType":"brunch","items":[{"name":"egg","calories":80}]}"#, "mealType must be one of"),
-            ("logMeal", #"{"mealType":"lunch","items":[]}"#, "items must list at least one food."),
+            ("logMeal", #"{"mealType":"lunch","items":[]}"#, "List at least one food."),
             ("logDailyMetrics", #"{"energy":9}"#, "Energy must be between 1 and 5"),
             ("getRecentActivity", #"{"kind":"sleep"}"#, "kind must be one of"),
             ("nope", "{}", "There is no tool named nope."),

@@ -143,7 +143,13 @@ struct ChatRouteTests {
                 #expect(history.contains("I ran for 30 minutes") && history.contains("Great run!"))
                 // The card keeps its detail after a reload.
                 #expect(history.contains("Workout logged: run, 30 min"))
-                #expect(text(try await web.get("/").body).contains("Workout: run, 30 min"))
+                let home = text(try await web.get("/").body)
+                #expect(home.contains("Run, 30 min"))
+                // The card links to the workout it logged, on the page and in the frame.
+                let owner = try #require(try await harness.repository.users().first)
+                let workout = try #require(try await harness.repository.workouts(userID: owner.id, query: RecordQuery()).first)
+                #expect(frames[2].1.contains(#""href":"/entries/workout/\#(workout.id.uuidString)""#))
+                #expect(history.contains(#"href="/entries/workout/\#(workout.id.uuidString)""#))
                 // The second request carried the tool result back in OpenAI's format, with the key only in the header.
                 let second = try #require(provider.requests.last)
                 #expect(second.body.contains(#""role":"tool""#) && second.body.contains(#""tool_call_id":"call_1""#))

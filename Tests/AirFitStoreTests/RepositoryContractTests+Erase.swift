@@ -20,13 +20,17 @@ extension RepositoryContractTests {
                 try await database.store.saveDraft(OnboardingDraft(), userID: gone.user.id)
                 try await database.store.saveDraft(OnboardingDraft(), userID: kept.user.id)
             }
+            // A workout just deleted keeps a copy for its undo; the copy goes with the rest.
+            let undone = try #require(gone.workouts.first)
+            _ = try await store.repository.deleteEntry(
+                EntryReference(kind: .workout, id: undone.id), userID: gone.user.id, at: Date())
             let keptBefore = try await store.rowCounts(userID: kept.user.id)
 
             let counts = try await store.repository.deleteAllData(userID: gone.user.id)
             var expected = [
-                "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count, "food_entries": gone.meals.count,
+                "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count - 1, "food_entries": gone.meals.count,
                 "daily_logs": gone.logs.count, "coach_messages": gone.messages.count, "data_exports": gone.exports.count,
-                "provider_requests": 0,
+                "provider_requests": 0, "deleted_entries": 1,
             ]
             if database != nil {
                 expected["vault_entries"] = 1
@@ -43,6 +47,7 @@ extension RepositoryContractTests {
             #expect(try await store.repository.conversations(userID: gone.user.id).isEmpty)
             #expect(try await store.repository.exports(userID: gone.user.id).isEmpty)
             #expect(try await store.repository.users().map(\.id) == [kept.user.id])
+            #expect(try await store.repository.restoreEntry(id: undone.id, userID: gone.user.id, deletedSince: .distantPast) == nil)
 
             if let database {
                 let after = try await database.rowCounts(userID: gone.user.id)
@@ -70,11 +75,13 @@ extension RepositoryContractTests {
             try await database.store.saveDraft(OnboardingDraft(), userID: seeded.user.id)
             try await database.store.recordProviderRequest(
                 ProviderRequestRecord(userID: seeded.user.id, createdAt: Date(), provider: "openai", model: "m", body: "{}"))
+            let meal = try #require(seeded.meals.first)
+            _ = try await store.repository.deleteEntry(EntryReference(kind: .meal, id: meal.id), userID: seeded.user.id, at: Date())
             let counts = try await database.rowCounts(userID: seeded.user.id)
             #expect(
                 counts == [
-                    "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 4, "daily_logs": 3, "coach_messages": 5,
-                    "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1,
+                    "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 3, "daily_logs": 3, "coach_messages": 5,
+                    "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1, "deleted_entries": 1,
                 ])
             // Every table of the schema must be counted, except Fluent's own migration log and the web
             // sign-in (accounts and browser sessions), which "delete all data" deliberately keeps.

@@ -61,6 +61,8 @@ def test_chat_streams_logs_a_workout_stops_and_retries(server, browser, provider
     tid(browser, "chat.send").click()
     card = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-testid="chat.tool"]:not(.running)')))
     assert card.text == "Workout logged: run, 30 min"
+    # The card opens the workout it logged.
+    assert "/entries/workout/" in card.find_element(By.CSS_SELECTOR, '[data-testid="chat.tool.entry"]').get_attribute("href")
     # The reply arrives word by word: it is visible before it is finished.
     wait.until(lambda d: coach_bubbles(d) and "Logged it." in coach_bubbles(d)[-1].text)
     wait.until(lambda d: coach_bubbles(d)[-1].text.strip().endswith("keep the easy days easy!"))
@@ -85,7 +87,7 @@ def test_chat_streams_logs_a_workout_stops_and_retries(server, browser, provider
     assert "Tell me a long story" in browser.page_source
 
     browser.get(server + "/")
-    assert "Workout: run, 30 min" in tid(browser, "home.today").text
+    assert "Run, 30 min" in tid(browser, "home.today").text
     shot(browser, "10-home-today")
     posts = [r for r in provider.requests if r[0] == "POST"]
     assert posts[1][2]["messages"][-1]["role"] == "tool"

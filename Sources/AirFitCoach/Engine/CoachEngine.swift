@@ -74,7 +74,10 @@ public struct CoachEngine: Sendable {
         }
         let selection = try await CoachModelSelection.resolve(user: user, vault: vault)
         let clock = MessageClock(now: now, after: history.last?.createdAt)
-        let reply = Reply(selection: selection, conversationID: conversationID, user: user, clock: clock, signal: signal)
+        let asked = history.filter { $0.role == .user }.map(\.id)
+        let reply = Reply(
+            selection: selection, conversationID: conversationID, user: user, clock: clock, signal: signal,
+            turn: ToolTurn(current: asked.last, earlier: Array(asked.dropLast())))
         try await respond(conversation, reply, emit: emit)
     }
 
@@ -119,7 +122,8 @@ public struct CoachEngine: Sendable {
         try await repository.appendMessage(userMessage)
         emit(.userMessage(userMessage))
         let conversation = CoachHistory.window(history, turns: Self.historyTurns - 1) + [.user(trimmed)]
-        let reply = Reply(selection: selection, conversationID: conversationID, user: user, clock: clock, signal: signal)
+        let turn = ToolTurn(current: userMessage.id, earlier: history.filter { $0.role == .user }.map(\.id))
+        let reply = Reply(selection: selection, conversationID: conversationID, user: user, clock: clock, signal: signal, turn: turn)
         try await respond(conversation, reply, emit: emit)
     }
 
@@ -130,6 +134,7 @@ public struct CoachEngine: Sendable {
         let user: User
         let clock: MessageClock
         let signal: ReplySignal
+        let turn: ToolTurn
     }
 
     /// Runs the model and tool loop on `conversation` (which ends with the person's message).
@@ -140,7 +145,7 @@ public struct CoachEngine: Sendable {
         // Tools that read what the person keeps out of requests are not offered.
         let withheld = CoachContextPolicy(user: user).withheldTools
         let definitions = try tools.definitions.filter { !withheld.contains($0.name) }.map(ToolDefinitionBridge.definition)
-        let context = ToolContext(user: user, repository: repository, weather: weather, now: now())
+        let context = ToolContext(user: user, repository: repository, weather: weather, now: now(), turn: reply.turn)
         for round in 0...Self.maxToolRounds {
             let offerTools = round < Self.maxToolRounds
             let request = selection.request(

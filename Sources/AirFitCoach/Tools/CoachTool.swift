@@ -46,13 +46,34 @@ public struct ToolContext: Sendable {
     public var repository: any AirFitRepository
     public var weather: (any CoachWeatherSource)?
     public var now: Date
+    /// The person's messages this reply answers and came before (what a confirmation is checked against).
+    public var turn: ToolTurn
 
     /// Creates a context.
-    public init(user: User, repository: any AirFitRepository, weather: (any CoachWeatherSource)? = nil, now: Date = Date()) {
+    public init(
+        user: User, repository: any AirFitRepository, weather: (any CoachWeatherSource)? = nil, now: Date = Date(),
+        turn: ToolTurn = ToolTurn()
+    ) {
         self.user = user
         self.repository = repository
         self.weather = weather
         self.now = now
+        self.turn = turn
+    }
+}
+
+/// Which of the person's messages a reply answers, and which came before it in the conversation: a tool that must
+/// hear the person agree (``DeleteEntryTool``) accepts only a confirmation issued before their latest message.
+public struct ToolTurn: Sendable, Equatable {
+    /// The person's message this reply answers.
+    public var current: UUID?
+    /// The person's earlier messages in the conversation, oldest first.
+    public var earlier: [UUID]
+
+    /// Creates a turn.
+    public init(current: UUID? = nil, earlier: [UUID] = []) {
+        self.current = current
+        self.earlier = earlier
     }
 }
 
@@ -76,6 +97,17 @@ public struct ToolOutcome: Sendable, Equatable {
         self.resultJSON = resultJSON
         self.isError = isError
         self.card = card
+    }
+
+    /// The entry a tool result is about (`entryKind` and `id` in it), so its card can link to it; nil for results that
+    /// name none (or an error).
+    public static func entry(inResult resultJSON: String) -> EntryReference? {
+        struct Named: Decodable {
+            let entryKind: HistoryKind
+            let id: UUID
+        }
+        guard let named = try? JSONCoding.decoder.decode(Named.self, from: Data(resultJSON.utf8)) else { return nil }
+        return EntryReference(kind: named.entryKind, id: named.id)
     }
 }
 

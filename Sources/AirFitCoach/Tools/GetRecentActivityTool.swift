@@ -11,6 +11,7 @@ struct GetRecentActivityTool: CoachToolHandler {
 
     struct Report: Encodable {
         struct WorkoutLine: Encodable {
+            var id: UUID
             var startedAt: Date
             var type: String
             var durationMinutes: Double
@@ -18,6 +19,7 @@ struct GetRecentActivityTool: CoachToolHandler {
             var sets: Int
         }
         struct MealLine: Encodable {
+            var id: UUID
             var loggedAt: Date
             var mealType: String
             var calories: Double
@@ -58,7 +60,8 @@ struct GetRecentActivityTool: CoachToolHandler {
             let workouts = try await context.repository.workouts(userID: id, query: query)
             report.workouts = workouts.map {
                 .init(
-                    startedAt: $0.startedAt, type: $0.type, durationMinutes: $0.durationMinutes, caloriesBurned: $0.caloriesBurned,
+                    id: $0.id, startedAt: $0.startedAt, type: $0.type, durationMinutes: $0.durationMinutes,
+                    caloriesBurned: $0.caloriesBurned,
                     sets: $0.totalSets)
             }
             report.totals["workouts"] = Double(workouts.count)
@@ -68,7 +71,8 @@ struct GetRecentActivityTool: CoachToolHandler {
             let meals = try await context.repository.foodEntries(userID: id, query: RecordQuery(from: from, limit: 300))
             report.meals = meals.map {
                 .init(
-                    loggedAt: $0.loggedAt, mealType: $0.mealType.rawValue, calories: $0.totalCalories, proteinGrams: $0.totalProteinGrams,
+                    id: $0.id, loggedAt: $0.loggedAt, mealType: $0.mealType.rawValue, calories: $0.totalCalories,
+                    proteinGrams: $0.totalProteinGrams,
                     items: $0.items.map(\.name))
             }
             report.totals["mealCalories"] = meals.reduce(0) { $0 + $1.totalCalories }

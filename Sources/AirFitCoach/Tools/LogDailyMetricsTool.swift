@@ -44,9 +44,12 @@ struct LogDailyMetricsTool: CoachToolHandler {
         if let value = args.steps { log.steps = value }
         if let value = args.notes { log.notes = value }
         log.updatedAt = context.now
-        if let problem = log.validationProblems.first { throw ToolError.invalidArguments(problem) }
+        try ToolCheck.valid(.checkin(log), now: context.now)
         try await context.repository.saveDailyLog(log)
+        let saved = try await context.repository.dailyLog(userID: context.user.id, day: day) ?? log
         let parts = log.summaryParts(units: context.user.preferredUnits)
-        return try result(["logged": "dailyMetrics", "day": day], card: "Check-in logged for \(day): \(parts.joined(separator: ", "))")
+        return try result(
+            ["logged": "dailyMetrics", "day": day, "entryKind": "checkin", "id": saved.id.uuidString],
+            card: "Check-in logged for \(day): \(parts.joined(separator: ", "))")
     }
 }

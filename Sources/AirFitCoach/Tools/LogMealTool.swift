@@ -31,23 +31,26 @@ struct LogMealTool: CoachToolHandler {
 
     func run(argumentsJSON: String, context: ToolContext) async throws -> ToolOutcome {
         let args = try decode(Arguments.self, from: argumentsJSON)
-        guard let mealType = MealType(rawValue: args.mealType.lowercased()) else {
-            throw ToolError.invalidArguments("mealType must be one of \(MealType.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-        guard !args.items.isEmpty else { throw ToolError.invalidArguments("items must list at least one food.") }
-        for (index, item) in args.items.enumerated() {
-            try ToolCheck.range(item.calories, 0...10000, "items[\(index)].calories")
-            for (name, value) in [("proteinGrams", item.proteinGrams), ("carbsGrams", item.carbsGrams), ("fatGrams", item.fatGrams)] {
-                try ToolCheck.range(value, 0...2000, "items[\(index)].\(name)")
-            }
-        }
         let entry = FoodEntry(
-            userID: context.user.id, mealType: mealType, loggedAt: try ToolCheck.date(args.loggedAt, "loggedAt") ?? context.now,
-            items: args.items, notes: args.notes, createdAt: context.now)
+            userID: context.user.id, mealType: try Self.mealType(args.mealType),
+            loggedAt: try ToolCheck.date(args.loggedAt, "loggedAt") ?? context.now, items: args.items, notes: args.notes,
+            createdAt: context.now)
+        try ToolCheck.valid(.meal(entry), now: context.now)
         try await context.repository.addFoodEntry(entry)
         let calories = FiniteNumber.displayInt(entry.totalCalories)
         return try result(
-            ["logged": "meal", "id": entry.id.uuidString, "mealType": mealType.rawValue, "totalCalories": String(calories)],
-            card: "Meal logged: \(mealType.displayName.lowercased()), \(calories) kcal")
+            [
+                "logged": "meal", "entryKind": "meal", "id": entry.id.uuidString, "mealType": entry.mealType.rawValue,
+                "totalCalories": String(calories),
+            ],
+            card: "Meal logged: \(entry.mealType.displayName.lowercased()), \(calories) kcal")
+    }
+
+    /// The meal type the model named.
+    static func mealType(_ text: String) throws -> MealType {
+        guard let mealType = MealType(rawValue: text.lowercased()) else {
+            throw ToolError.invalidArguments("mealType must be one of \(MealType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return mealType
     }
 }

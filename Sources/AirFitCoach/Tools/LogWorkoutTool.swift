@@ -50,36 +50,35 @@ struct LogWorkoutTool: CoachToolHandler {
 
     func run(argumentsJSON: String, context: ToolContext) async throws -> ToolOutcome {
         let args = try decode(Arguments.self, from: argumentsJSON)
-        let type = args.type.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard !type.isEmpty else { throw ToolError.invalidArguments("type must name the kind of workout.") }
-        try ToolCheck.range(args.durationMinutes, 1...1440, "durationMinutes")
-        try ToolCheck.range(args.caloriesBurned, 0...10000, "caloriesBurned")
         let startedAt = try ToolCheck.date(args.startedAt, "startedAt") ?? context.now.addingTimeInterval(-args.durationMinutes * 60)
-        guard startedAt <= context.now.addingTimeInterval(3600) else {
-            throw ToolError.invalidArguments("startedAt is in the future; only completed workouts can be logged.")
-        }
-        let exercises = try (args.exercises ?? []).map { exercise in
+        let workout = Workout(
+            userID: context.user.id, type: args.type.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), startedAt: startedAt,
+            durationMinutes: args.durationMinutes, caloriesBurned: args.caloriesBurned,
+            exercises: try Self.exercises(args.exercises ?? [], unit: args.weightUnit, user: context.user), notes: args.notes,
+            createdAt: context.now)
+        try ToolCheck.valid(.workout(workout), now: context.now)
+        try await context.repository.addWorkout(workout)
+        let minutes = Self.minutes(workout.durationMinutes)
+        return try result(
+            ["logged": "workout", "entryKind": "workout", "id": workout.id.uuidString, "type": workout.type, "durationMinutes": minutes],
+            card: "Workout logged: \(workout.type), \(minutes) min")
+    }
+
+    /// The exercises as the model sent them, loads in kilograms.
+    static func exercises(_ exercises: [Arguments.ExerciseArguments], unit: String?, user: User) throws -> [Workout.Exercise] {
+        try exercises.map { exercise in
             Workout.Exercise(
                 name: exercise.name,
                 sets: try (exercise.sets ?? []).map { set in
-                    try ToolCheck.range(set.reps, 0...1000, "reps")
-                    try ToolCheck.range(set.weight, 0...2000, "weight")
-                    try ToolCheck.range(set.durationSeconds, 0...86_400, "durationSeconds")
-                    try ToolCheck.range(set.distanceMeters, 0...1_000_000, "distanceMeters")
-                    return Workout.ExerciseSet(
-                        reps: set.reps, weightKg: try ToolCheck.kilograms(set.weight, unit: args.weightUnit, user: context.user),
+                    Workout.ExerciseSet(
+                        reps: set.reps, weightKg: try ToolCheck.kilograms(set.weight, unit: unit, user: user),
                         durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters)
                 })
         }
-        let workout = Workout(
-            userID: context.user.id, type: type, startedAt: startedAt, durationMinutes: args.durationMinutes,
-            caloriesBurned: args.caloriesBurned, exercises: exercises, notes: args.notes, createdAt: context.now)
-        try await context.repository.addWorkout(workout)
-        let minutes =
-            args.durationMinutes == args.durationMinutes.rounded()
-            ? String(FiniteNumber.displayInt(args.durationMinutes)) : String(format: "%.1f", args.durationMinutes)
-        return try result(
-            ["logged": "workout", "id": workout.id.uuidString, "type": type, "durationMinutes": minutes],
-            card: "Workout logged: \(type), \(minutes) min")
+    }
+
+    /// "30" or "30.5".
+    static func minutes(_ value: Double) -> String {
+        value == value.rounded() ? String(FiniteNumber.displayInt(value)) : String(format: "%.1f", value)
     }
 }

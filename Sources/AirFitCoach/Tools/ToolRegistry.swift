@@ -13,9 +13,10 @@ public struct ToolRegistry: Sendable {
         definitions = handlers.map(\.definition)
     }
 
-    /// The six standard coach tools.
+    /// The standard coach tools.
     public static let standard = ToolRegistry([
         LogWorkoutTool(), LogMealTool(), LogDailyMetricsTool(), GetWeatherTool(), GetRecentActivityTool(), UpdateGoalTool(),
+        UpdateEntryTool(), DeleteEntryTool(),
     ])
 
     /// The card labels of the tool `name` (generic ones for a tool this registry does not have).

@@ -54,6 +54,11 @@ enum ToolCheck {
         }
     }
 
+    /// Throws the entry's first problem under Core's rules (``EntryRule``, ``DailyLog/validationProblems``).
+    static func valid(_ entry: LoggedEntry, now: Date) throws {
+        if let problem = entry.problems(now: now).first { throw ToolError.invalidArguments(problem) }
+    }
+
     /// "YYYY-MM-DD" of `date` in the user's time zone.
     static func day(of date: Date, for user: User) -> String {
         DailyLog.day(of: date, timeZone: user.timeZone)

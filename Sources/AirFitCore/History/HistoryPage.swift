@@ -1,8 +1,17 @@
 public import Foundation
 
 /// What the history shows: workouts, meals and check-ins.
-public enum HistoryKind: String, CaseIterable, Sendable {
+public enum HistoryKind: String, CaseIterable, Sendable, Codable {
     case workout, meal, checkin
+
+    /// One of them: "Workout", "Meal", "Check-in".
+    public var singular: String {
+        switch self {
+        case .workout: "Workout"
+        case .meal: "Meal"
+        case .checkin: "Check-in"
+        }
+    }
 
     /// The filter's label.
     public var title: String {
@@ -56,21 +65,17 @@ public struct HistoryPage: Sendable, Equatable {
         entries += workouts.map { workout in
             HistoryEntry(
                 id: workout.id, kind: .workout, at: workout.startedAt, day: DailyLog.day(of: workout.startedAt, timeZone: identifier),
-                title: "\(workout.type.capitalized), \(FiniteNumber.displayInt(workout.durationMinutes)) min",
-                time: Self.time(workout.startedAt, zone: zone))
+                title: LoggedEntry.workout(workout).title(units: units), time: Self.time(workout.startedAt, zone: zone))
         }
         entries += meals.map { meal in
             HistoryEntry(
                 id: meal.id, kind: .meal, at: meal.loggedAt, day: DailyLog.day(of: meal.loggedAt, timeZone: identifier),
-                title: "\(meal.mealType.displayName): \(meal.items.map(\.name).joined(separator: ", ")) · "
-                    + "\(FiniteNumber.displayInt(meal.totalCalories)) kcal",
-                time: Self.time(meal.loggedAt, zone: zone))
+                title: LoggedEntry.meal(meal).title(units: units), time: Self.time(meal.loggedAt, zone: zone))
         }
         entries += logs.map { log in
-            let parts = log.summaryParts(units: units)
-            return HistoryEntry(
-                id: log.id, kind: .checkin, at: .distantFuture, day: log.day,
-                title: "Check-in: " + (parts.isEmpty ? "saved" : parts.joined(separator: ", ")), time: nil)
+            HistoryEntry(
+                id: log.id, kind: .checkin, at: .distantFuture, day: log.day, title: LoggedEntry.checkin(log).title(units: units),
+                time: nil)
         }
         // A kind that filled its read may have more records on its oldest day: that day waits for the next page.
         let full = [
@@ -95,7 +100,7 @@ public struct HistoryPage: Sendable, Equatable {
     }
 
     /// "7:30 AM" in `zone`.
-    static func time(_ date: Date, zone: TimeZone) -> String {
+    public static func time(_ date: Date, zone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone

@@ -9,6 +9,7 @@ public actor InMemoryStore: AirFitRepository {
     private var logsByID: [UUID: DailyLog] = [:]
     private var messagesByID: [UUID: CoachMessage] = [:]
     private var exportsByID: [UUID: DataExport] = [:]
+    private var deletedByID: [UUID: (entry: LoggedEntry, at: Date)] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -63,6 +64,15 @@ public actor InMemoryStore: AirFitRepository {
         return true
     }
 
+    public func workout(id: UUID, userID: UUID) async throws -> Workout? {
+        workoutsByID[id].flatMap { $0.userID == userID ? $0 : nil }
+    }
+
+    public func updateWorkout(_ workout: Workout) async throws {
+        guard workoutsByID[workout.id]?.userID == workout.userID else { throw RepositoryError.notFound("That workout") }
+        workoutsByID[workout.id] = workout
+    }
+
     // MARK: Food
 
     public func addFoodEntry(_ entry: FoodEntry) async throws {
@@ -80,7 +90,20 @@ public actor InMemoryStore: AirFitRepository {
         return true
     }
 
+    public func foodEntry(id: UUID, userID: UUID) async throws -> FoodEntry? {
+        foodByID[id].flatMap { $0.userID == userID ? $0 : nil }
+    }
+
+    public func updateFoodEntry(_ entry: FoodEntry) async throws {
+        guard foodByID[entry.id]?.userID == entry.userID else { throw RepositoryError.notFound("That meal") }
+        foodByID[entry.id] = entry
+    }
+
     // MARK: Daily logs
+
+    public func dailyLog(id: UUID, userID: UUID) async throws -> DailyLog? {
+        logsByID[id].flatMap { $0.userID == userID ? $0 : nil }
+    }
 
     public func saveDailyLog(_ log: DailyLog) async throws {
         var log = log
@@ -101,6 +124,40 @@ public actor InMemoryStore: AirFitRepository {
         }
         let sorted = matching.sorted { query.newestFirst ? $0.day > $1.day : $0.day < $1.day }
         return Self.page(sorted, query)
+    }
+
+    // MARK: Deleted entries
+
+    public func deleteEntry(_ reference: EntryReference, userID: UUID, at: Date) async throws -> LoggedEntry? {
+        guard let entry = try await entry(reference, userID: userID) else { return nil }
+        switch entry {
+        case .workout(let workout): workoutsByID[workout.id] = nil
+        case .meal(let meal): foodByID[meal.id] = nil
+        case .checkin(let log): logsByID[log.id] = nil
+        }
+        deletedByID[reference.id] = (entry, at)
+        return entry
+    }
+
+    public func restoreEntry(id: UUID, userID: UUID, deletedSince: Date) async throws -> LoggedEntry? {
+        guard let kept = deletedByID[id], kept.entry.userID == userID, kept.at >= deletedSince else { return nil }
+        switch kept.entry {
+        case .workout(let workout): try await addWorkout(workout)
+        case .meal(let meal): try await addFoodEntry(meal)
+        case .checkin(let log):
+            guard try await dailyLog(userID: userID, day: log.day) == nil else {
+                throw RepositoryError.conflict("A check-in for \(log.day)")
+            }
+            logsByID[log.id] = log
+        }
+        deletedByID[id] = nil
+        return kept.entry
+    }
+
+    public func purgeDeletedEntries(before date: Date) async throws -> Int {
+        let old = deletedByID.filter { $0.value.at < date }.map(\.key)
+        old.forEach { deletedByID[$0] = nil }
+        return old.count
     }
 
     // MARK: Messages
@@ -187,6 +244,7 @@ public actor InMemoryStore: AirFitRepository {
         remove("daily_logs", &logsByID) { $0.userID }
         remove("coach_messages", &messagesByID) { $0.userID }
         remove("data_exports", &exportsByID) { $0.userID }
+        remove("deleted_entries", &deletedByID) { $0.entry.userID }
         counts["provider_requests"] = requestsByUser.removeValue(forKey: userID)?.count ?? 0
         counts["onboarding_profiles"] = profiles.removeValue(forKey: userID) == nil ? 0 : 1
         counts["users"] = usersByID.removeValue(forKey: userID) == nil ? 0 : 1

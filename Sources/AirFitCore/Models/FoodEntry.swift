@@ -64,3 +64,17 @@ public struct FoodItem: Codable, Sendable, Equatable {
         self.fatGrams = fatGrams
     }
 }
+
+extension MealType {
+    /// The meal a person most likely means at `time` ("HH:mm"): breakfast until 10:30, lunch until 15:00, dinner
+    /// from 17:00 to 22:00, a snack otherwise.
+    public static func likely(at time: String) -> MealType {
+        guard let clock = TimeOfDay(time) else { return .snack }
+        switch clock.minutesSinceMidnight {
+        case 300..<630: return .breakfast
+        case 630..<900: return .lunch
+        case 1020..<1320: return .dinner
+        default: return .snack
+        }
+    }
+}

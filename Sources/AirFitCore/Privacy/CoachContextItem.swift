@@ -64,7 +64,7 @@ public enum CoachContextItem: String, CaseIterable, Codable, Sendable {
     /// The names of the coach's tools that read this item's data.
     public var toolNames: [String] {
         switch self {
-        case .recentActivity: return ["getRecentActivity"]
+        case .recentActivity: return ["getRecentActivity", "updateEntry", "deleteEntry"]
         case .weatherLocation: return ["getWeather"]
         default: return []
         }

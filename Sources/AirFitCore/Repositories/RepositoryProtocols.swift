@@ -68,6 +68,10 @@ public protocol WorkoutRepository: Sendable {
     func workouts(userID: UUID, query: RecordQuery) async throws -> [Workout]
     /// Deletes one workout; returns whether it existed.
     func deleteWorkout(id: UUID, userID: UUID) async throws -> Bool
+    /// The user's workout with this id, if any.
+    func workout(id: UUID, userID: UUID) async throws -> Workout?
+    /// Replaces the user's stored workout with the same id. Throws `RepositoryError.notFound` if there is none.
+    func updateWorkout(_ workout: Workout) async throws
 }
 
 /// Reads and writes meals.
@@ -77,6 +81,10 @@ public protocol FoodEntryRepository: Sendable {
     func foodEntries(userID: UUID, query: RecordQuery) async throws -> [FoodEntry]
     /// Deletes one entry; returns whether it existed.
     func deleteFoodEntry(id: UUID, userID: UUID) async throws -> Bool
+    /// The user's meal with this id, if any.
+    func foodEntry(id: UUID, userID: UUID) async throws -> FoodEntry?
+    /// Replaces the user's stored meal with the same id. Throws `RepositoryError.notFound` if there is none.
+    func updateFoodEntry(_ entry: FoodEntry) async throws
 }
 
 /// Reads and writes daily logs (one per user and day).
@@ -84,6 +92,8 @@ public protocol DailyLogRepository: Sendable {
     /// Inserts the log, or replaces the one for the same user and day (keeping its id).
     func saveDailyLog(_ log: DailyLog) async throws
     func dailyLog(userID: UUID, day: String) async throws -> DailyLog?
+    /// The user's daily log with this id, if any.
+    func dailyLog(id: UUID, userID: UUID) async throws -> DailyLog?
     /// Logs ordered by day; `from`/`to` in the query are ignored, use the day bounds (inclusive).
     func dailyLogs(userID: UUID, fromDay: String?, toDay: String?, query: RecordQuery) async throws -> [DailyLog]
     /// The newest day the person logged a weight, with that weight.
@@ -160,6 +170,29 @@ extension CoachMessageRepository {
     }
 }
 
+/// Deletes logged entries so they can be put back for a short while (the undo after a delete).
+public protocol DeletedEntryRepository: Sendable {
+    /// Deletes the user's entry and keeps a copy, stamped `at`, in one transaction; nil when there is no such entry.
+    func deleteEntry(_ reference: EntryReference, userID: UUID, at: Date) async throws -> LoggedEntry?
+    /// Puts back the user's entry deleted at or after `deletedSince` and drops its copy, in one transaction; nil when no
+    /// such copy is kept (never deleted, deleted earlier, or already put back). Throws `RepositoryError.conflict` when a
+    /// check-in for the same day was saved since.
+    func restoreEntry(id: UUID, userID: UUID, deletedSince: Date) async throws -> LoggedEntry?
+    /// Drops every copy deleted before `date`; returns how many.
+    func purgeDeletedEntries(before date: Date) async throws -> Int
+}
+
+extension DeletedEntryRepository where Self: WorkoutRepository & FoodEntryRepository & DailyLogRepository {
+    /// The entry `reference` names, read through the kind's own repository.
+    public func entry(_ reference: EntryReference, userID: UUID) async throws -> LoggedEntry? {
+        switch reference.kind {
+        case .workout: try await workout(id: reference.id, userID: userID).map(LoggedEntry.workout)
+        case .meal: try await foodEntry(id: reference.id, userID: userID).map(LoggedEntry.meal)
+        case .checkin: try await dailyLog(id: reference.id, userID: userID).map(LoggedEntry.checkin)
+        }
+    }
+}
+
 /// Records data exports.
 public protocol DataExportRepository: Sendable {
     func recordExport(_ export: DataExport) async throws
@@ -191,4 +224,4 @@ extension ArchiveImporting {
 /// Everything the app stores, as one dependency.
 public typealias AirFitRepository = UserRepository & OnboardingProfileRepository & WorkoutRepository
     & FoodEntryRepository & DailyLogRepository & CoachMessageRepository & DataExportRepository
-    & UserDataEraser & ArchiveImporting & ProviderRequestLog
+    & UserDataEraser & ArchiveImporting & ProviderRequestLog & DeletedEntryRepository

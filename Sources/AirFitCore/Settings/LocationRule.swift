@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a saved location may be: real coordinates, kept only to about a kilometre (two decimals), and a short name.
 public enum LocationRule {

@@ -105,7 +105,17 @@
         card.className = 'tool-card' + (data.error === '1' ? ' failed' : '');
         if (form.dataset.haptics && navigator.vibrate) navigator.vibrate(data.error === '1' ? [30, 40, 30] : 15);
         card.dataset.testid = 'chat.tool';
-        changing(() => { card.textContent = data.card; });
+        changing(() => {
+          if (data.href) {
+            const link = document.createElement('a');
+            link.href = data.href;
+            link.dataset.testid = 'chat.tool.entry';
+            link.textContent = data.card;
+            card.replaceChildren(link);
+          } else {
+            card.textContent = data.card;
+          }
+        });
       } else if (event === 'done') {
         ended = true;
         if (!bubble) bubble = coachBubble();

@@ -19,3 +19,13 @@
   const more = document.getElementById("history-older");
   if (more) observer.observe(more);
 })();
+// The undo after a delete is offered for ten seconds; a reload of the address does not bring it back.
+(() => {
+  const undo = document.querySelector('[data-testid="entry.undo"]');
+  if (!undo) return;
+  const url = new URL(location.href);
+  url.searchParams.delete("deleted");
+  url.searchParams.delete("undo");
+  history.replaceState(null, "", url.pathname + url.search + url.hash);
+  setTimeout(() => { undo.closest("form").remove(); }, 10000);
+})();

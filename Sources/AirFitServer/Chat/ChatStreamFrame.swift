@@ -13,13 +13,13 @@ enum ChatStreamFrame {
             return frame("delta", ["text": text])
         case .toolStarted(let id, let name):
             return frame("tool_start", ["id": id, "name": name, "label": ToolRegistry.standard.cardLabels(for: name).running])
-        case .toolFinished(let id, let name, let card, let isError, _):
-            return frame(
-                "tool",
-                [
-                    "id": id, "name": name, "card": card ?? ToolRegistry.standard.cardLabels(for: name).finished(isError: isError),
-                    "error": isError ? "1" : "0",
-                ])
+        case .toolFinished(let id, let name, let card, let isError, let resultJSON):
+            var fields = [
+                "id": id, "name": name, "card": card ?? ToolRegistry.standard.cardLabels(for: name).finished(isError: isError),
+                "error": isError ? "1" : "0",
+            ]
+            if !isError, let entry = ToolOutcome.entry(inResult: resultJSON) { fields["href"] = EntryPaths.entry(entry) }
+            return frame("tool", fields)
         case .finished(let message):
             return frame("done", ["id": message.id.uuidString])
         case .incomplete(let message, let reason):

@@ -18,6 +18,8 @@ struct ChatView: PageView {
         var canRetry = false
         /// A tool card whose tool failed.
         var failed = false
+        /// A tool card's link to the entry it logged or changed.
+        var href: String?
         /// The newest line: the `#latest` anchor a page without JavaScript opens at.
         var isLast = false
     }
@@ -62,10 +64,11 @@ struct ChatView: PageView {
             case .tool:
                 let name = message.toolCallID.flatMap { names[$0] } ?? "tool"
                 let failed = message.content.hasPrefix(#"{"error""#)
-                rows.append(
-                    Row(
-                        isTool: true, text: message.card ?? ToolRegistry.standard.cardLabels(for: name).finished(isError: failed),
-                        failed: failed))
+                var row = Row(
+                    isTool: true, text: message.card ?? ToolRegistry.standard.cardLabels(for: name).finished(isError: failed),
+                    failed: failed)
+                row.href = failed ? nil : ToolOutcome.entry(inResult: message.content).map(EntryPaths.entry)
+                rows.append(row)
             case .system:
                 continue
             }

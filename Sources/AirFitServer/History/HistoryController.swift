@@ -35,10 +35,17 @@ struct HistoryController: Sendable {
             let kind = request.uri.queryParameters["kind"].flatMap { HistoryKind(rawValue: String($0)) }
             let days = try await self.day(day, user: user, kind: kind)
             let heading = HistoryView.heading(day, now: now(), zone: Self.zone(user))
-            let view = HistoryView(
+            var view = HistoryView(
                 heading: heading, days: days, kind: kind, base: "/history/\(day)", olderThan: nil, backHref: "/history", now: now(),
                 zone: Self.zone(user))
-            return views.response(view, title: heading, user: user)
+            let query = request.uri.queryParameters
+            if let deleted = query["deleted"].flatMap({ HistoryKind(rawValue: String($0)) }),
+                let id = query["undo"].flatMap({ UUID(uuidString: String($0)) })
+            {
+                view.undo = HistoryView.Undo(noun: deleted.singular, id: id.uuidString)
+            }
+            let chrome = PageChrome(csrf: context.signed.session.csrfToken, heading: heading)
+            return views.response(view, title: heading, user: user, chrome: chrome)
         }
     }
 

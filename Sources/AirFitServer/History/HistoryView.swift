@@ -14,12 +14,20 @@ struct HistoryView: PageView {
         let current: Bool
     }
 
-    /// One entry line.
+    /// One entry line, linking to the entry.
     struct Entry: Sendable {
         let id: String
         let kind: String
         let title: String
         let time: String?
+        let href: String
+    }
+
+    /// The undo offered after a delete.
+    struct Undo: Sendable {
+        /// "Workout"
+        let noun: String
+        let id: String
     }
 
     /// One day.
@@ -39,6 +47,8 @@ struct HistoryView: PageView {
     let olderHref: String?
     /// On a single day's page: the way back to the whole history.
     let backHref: String?
+    /// Just after a delete: the entry that can be put back.
+    var undo: Undo?
 
     init(
         heading: String, days: [HistoryDay], kind: HistoryKind?, base: String, olderThan: String?, backHref: String? = nil,
@@ -53,7 +63,11 @@ struct HistoryView: PageView {
         self.days = days.map { day in
             Day(
                 day: day.day, heading: Self.heading(day.day, now: now, zone: zone), href: "/history/\(day.day)",
-                entries: day.entries.map { Entry(id: $0.id.uuidString, kind: $0.kind.rawValue, title: $0.title, time: $0.time) })
+                entries: day.entries.map { entry in
+                    Entry(
+                        id: entry.id.uuidString, kind: entry.kind.rawValue, title: entry.title, time: entry.time,
+                        href: EntryPaths.entry(EntryReference(kind: entry.kind, id: entry.id)))
+                })
         }
         isEmpty = days.isEmpty
         emptyText =

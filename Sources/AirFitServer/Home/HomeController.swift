@@ -5,15 +5,19 @@ import Hummingbird
 /// The home page and the onboarding gate.
 struct HomeController: Sendable {
     let repository: any AirFitRepository
+    let now: @Sendable () -> Date
     let views: Views
 
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
-        group.get("/") { _, context -> Response in
+        group.get("/") { request, context -> Response in
             let signed = context.signed
             let profile = try await repository.onboardingProfile(userID: signed.user.id)
             // Onboarded, or chose "Maybe later".
             guard profile != nil || signed.user.onboardingPostponedAt != nil else { return WebResponses.redirect("/onboarding") }
-            var page = HomeView(signed.user, weight: try await repository.latestWeight(userID: signed.user.id))
+            var page = HomeView(signed.user, weight: try await repository.latestWeight(userID: signed.user.id), now: now())
+            if let logged = request.uri.queryParameters["logged"], EntryController.quickForms.contains(String(logged)) {
+                page.notice = "Logged. It is in today's list and in your history."
+            }
             // A stored persona this version cannot read (an old or hand-made import) must not take the home page down.
             if let persona = profile.flatMap({ try? $0.persona() }) {
                 let summary = PersonaSynthesis.summary(of: persona)
@@ -25,23 +29,19 @@ struct HomeController: Sendable {
         }
     }
 
-    /// One line per workout, meal and check-in logged today (the person's day, in their units).
-    private func todayLogs(_ user: User, now: Date = Date()) async throws -> [String] {
+    /// Each workout, meal and check-in logged today (the person's day, in their units), linking to it.
+    private func todayLogs(_ user: User) async throws -> [HomeView.Logged] {
+        let zone = TimeZone(identifier: user.timeZone) ?? .gmt
+        let day = DailyLog.day(of: now(), timeZone: zone.identifier)
+        guard let start = HistoryPage.start(of: day, zone: zone) else { return [] }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: user.timeZone) ?? .gmt
-        let start = calendar.startOfDay(for: now)
-        let query = RecordQuery(from: start, to: start.addingTimeInterval(86_400), limit: 20, newestFirst: false)
-        var lines = try await repository.workouts(userID: user.id, query: query).map { workout in
-            "Workout: \(workout.type), \(Int(workout.durationMinutes.rounded())) min"
-        }
-        lines += try await repository.foodEntries(userID: user.id, query: query).map { meal in
-            "\(meal.mealType.displayName): \(meal.items.map(\.name).joined(separator: ", ")) · \(Int(meal.totalCalories.rounded())) kcal"
-        }
-        if let log = try await repository.dailyLog(userID: user.id, day: DailyLog.day(of: now, timeZone: user.timeZone)) {
-            let parts = log.summaryParts(units: user.preferredUnits)
-            lines.append("Check-in: " + (parts.isEmpty ? "saved" : parts.joined(separator: ", ")))
-        }
-        return lines
+        calendar.timeZone = zone
+        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+        let query = RecordQuery(from: start, to: end, limit: 20, newestFirst: false)
+        var entries = try await repository.workouts(userID: user.id, query: query).map(LoggedEntry.workout)
+        entries += try await repository.foodEntries(userID: user.id, query: query).map(LoggedEntry.meal)
+        if let log = try await repository.dailyLog(userID: user.id, day: day) { entries.append(.checkin(log)) }
+        return entries.map { HomeView.Logged(title: $0.title(units: user.preferredUnits), href: EntryPaths.entry($0.reference)) }
     }
 
     /// "Good morning" / "Good afternoon" / "Good evening" for the person's local time.

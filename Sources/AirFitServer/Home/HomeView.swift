@@ -5,10 +5,19 @@ import Foundation
 /// state that says how to add them, never a sample value.
 struct HomeView: PageView {
     static let template = "home"
+
+    /// One thing logged today, linking to it.
+    struct Logged: Sendable {
+        let title: String
+        let href: String
+    }
+
     let greeting: String
+    /// "Logged." after the quick log.
+    var notice: String?
     var coachLine: String?
     var aspiration: String?
-    var today: [String] = [] {
+    var today: [Logged] = [] {
         didSet { hasToday = !today.isEmpty }
     }
     private(set) var hasToday = false

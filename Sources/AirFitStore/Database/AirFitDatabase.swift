@@ -86,6 +86,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(AddPrivacyControls())
         migrations.add(AddMessageCard())
         migrations.add(AddOnboardingPostponed())
+        migrations.add(AddDeletedEntries())
         migrations.add(AddProgressTargets())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)

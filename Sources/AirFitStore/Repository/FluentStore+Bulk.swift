@@ -25,6 +25,7 @@ extension FluentStore {
                 .from(AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).first()
             counts[AddPrivacyControls.requestsSchema] = try requests?.decode(column: "n", as: Int.self) ?? 0
             try await db.sql.delete(from: AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).run()
+            counts[AddDeletedEntries.schema] = try await Self.deleteKeptEntries(userID: userID, on: db)
             counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
             return counts
         }
@@ -34,7 +35,7 @@ extension FluentStore {
     static let installationTables = [
         WebSessionModel.schema, "sign_in_attempts", OnboardingDraftModel.schema, VaultEntryModel.schema, DataExportModel.schema,
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
-        AddPrivacyControls.requestsSchema, AccountModel.schema, CreateInstallationOwner.schema, UserModel.schema,
+        AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AccountModel.schema, CreateInstallationOwner.schema, UserModel.schema,
     ]
 
     /// Empties every table in one transaction: every person's records, settings, conversations and keys, the accounts

@@ -11,7 +11,7 @@ public final class FluentStore: AirFitRepository, Sendable {
     static let userTables = [
         VaultEntryModel.schema, DataExportModel.schema, CoachMessageModel.schema, DailyLogModel.schema,
         FoodEntryModel.schema, WorkoutModel.schema, OnboardingDraftModel.schema, OnboardingProfileModel.schema,
-        AddPrivacyControls.requestsSchema, UserModel.schema,
+        AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, UserModel.schema,
     ]
 
     /// People's settings read in the last seconds (every page reads them); forgotten on every write here.
@@ -140,6 +140,21 @@ public final class FluentStore: AirFitRepository, Sendable {
         try await delete(WorkoutModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID))
     }
 
+    public func workout(id: UUID, userID: UUID) async throws -> Workout? {
+        try await WorkoutModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID).first()?.domain()
+    }
+
+    public func updateWorkout(_ workout: Workout) async throws {
+        try await database.transaction { db in
+            guard let row = try await WorkoutModel.query(on: db).filter(\.$id == workout.id).filter(\.$userID == workout.userID).first()
+            else { throw RepositoryError.notFound("That workout") }
+            let replacement = try WorkoutModel(workout)
+            (row.type, row.startedAt, row.durationMinutes) = (replacement.type, replacement.startedAt, replacement.durationMinutes)
+            (row.calories, row.exercises, row.notes) = (replacement.calories, replacement.exercises, replacement.notes)
+            try await row.update(on: db)
+        }
+    }
+
     // MARK: Food
 
     public func addFoodEntry(_ entry: FoodEntry) async throws {
@@ -161,7 +176,27 @@ public final class FluentStore: AirFitRepository, Sendable {
         try await delete(FoodEntryModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID))
     }
 
+    public func foodEntry(id: UUID, userID: UUID) async throws -> FoodEntry? {
+        try await FoodEntryModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID).first()?.domain()
+    }
+
+    public func updateFoodEntry(_ entry: FoodEntry) async throws {
+        try await database.transaction { db in
+            guard let row = try await FoodEntryModel.query(on: db).filter(\.$id == entry.id).filter(\.$userID == entry.userID).first()
+            else { throw RepositoryError.notFound("That meal") }
+            let replacement = try FoodEntryModel(entry)
+            (row.mealType, row.loggedAt, row.items, row.notes) = (
+                replacement.mealType, replacement.loggedAt, replacement.items, replacement.notes
+            )
+            try await row.update(on: db)
+        }
+    }
+
     // MARK: Daily logs
+
+    public func dailyLog(id: UUID, userID: UUID) async throws -> DailyLog? {
+        try await DailyLogModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID).first()?.domain()
+    }
 
     public func saveDailyLog(_ log: DailyLog) async throws {
         try await database.transaction { db in

@@ -68,6 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
             // Replies a previous run left "being written" (it was killed mid-reply) are interrupted, text kept.
             let interrupted = try await context.store.interruptUnfinishedReplies(reason: ReplyInterruption.serverRestarted.reason)
             if interrupted > 0 { logger.info("Marked replies cut off by the last stop", metadata: ["replies": "\(interrupted)"]) }
+            // Copies kept for a delete's undo outlive it only until the next delete or the next start.
+            _ = try await context.store.purgeDeletedEntries(before: Date().addingTimeInterval(-EntryUndo.keptSeconds))
             let weatherClient = AsyncHTTPWeatherClient.makeFailFastClient()
             let dependencies = ServerDependencies(
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),

@@ -13,6 +13,8 @@ final class ScriptedStreamer: ChatStreaming, @unchecked Sendable {
         case fail([StreamEvent], any Error)
         /// Emits the events, then waits until cancelled.
         case hang([StreamEvent])
+        /// Plays the script made from the request (a model that reads what a tool answered).
+        case reading(@Sendable (ChatRequest) -> Script)
     }
 
     private let lock = NSLock()
@@ -32,14 +34,16 @@ final class ScriptedStreamer: ChatStreaming, @unchecked Sendable {
 
     func stream(request: ChatRequest, provider: AIProviderID, key: String?, baseURL: String?) -> AsyncThrowingStream<StreamEvent, any Error>
     {
-        let script: Script = lock.withLock {
+        var script: Script = lock.withLock {
             recorded.append(request)
             recordedKeys.append(key)
             return scripts.isEmpty ? fallback : scripts.removeFirst()
         }
+        while case .reading(let make) = script { script = make(request) }
+        let played = script
         return AsyncThrowingStream { continuation in
             let task = Task {
-                switch script {
+                switch played {
                 case .events(let events):
                     for event in events { continuation.yield(event) }
                     continuation.finish()
@@ -53,6 +57,8 @@ final class ScriptedStreamer: ChatStreaming, @unchecked Sendable {
                     } catch {
                         continuation.finish(throwing: ServiceError.cancelled)
                     }
+                case .reading:
+                    continuation.finish()
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
