@@ -44,7 +44,7 @@ struct ProgressRouteTests {
                 #expect(page.contains(#"data-testid="progress.\#(key).empty""#), "\(key) empty state")
             }
             #expect(page.contains("Log your weight in a check-in or tell your coach"))
-            #expect(page.contains("a quick log at /log is coming"))
+            #expect(page.contains("or use the quick log (+ on the home page)"))
             #expect(!page.contains("<svg"))
             #expect(page.contains(#"href="/progress?range=4w" aria-current="page" data-testid="progress.range.4w""#))
             #expect(page.contains(#"href="/progress?range=3m" data-testid="progress.range.3m""#))

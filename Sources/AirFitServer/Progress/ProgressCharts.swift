@@ -9,8 +9,8 @@ enum ProgressCharts {
     typealias Table = ProgressView.Table
     typealias LegendItem = ProgressView.LegendItem
 
-    /// Where the quick log will be; named in the empty states until it exists.
-    static let quickLog = "a quick log at /log is coming"
+    /// The other way to log, named in the empty states: the quick log (`/log`, the + on home).
+    static let quickLog = "or use the quick log (+ on the home page)"
 
     // MARK: Weight
 
