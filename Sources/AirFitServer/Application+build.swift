@@ -107,6 +107,7 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
     HomeController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     HistoryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     EntryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    ConversationsController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ProgressController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     OnboardingController(
         drafts: drafts, users: repository, vault: dependencies.vault,

@@ -157,11 +157,33 @@ extension RepositoryContractTests {
             let summaries = try await store.repository.conversations(userID: user.id)
             #expect(
                 summaries == [
-                    ConversationSummary(id: newer, title: "Quick one", messageCount: 1, lastMessageAt: Fixture.at(10)),
-                    ConversationSummary(id: silent, title: "New conversation", messageCount: 1, lastMessageAt: Fixture.at(5)),
-                    ConversationSummary(id: older, title: String(longTitle.prefix(60)), messageCount: 4, lastMessageAt: Fixture.at(3)),
+                    ConversationSummary(
+                        id: newer, firstLine: "Quick one", messageCount: 1, startedAt: Fixture.at(10), lastMessageAt: Fixture.at(10)),
+                    ConversationSummary(
+                        id: silent, firstLine: "New conversation", messageCount: 1, startedAt: Fixture.at(5), lastMessageAt: Fixture.at(5)),
+                    ConversationSummary(
+                        id: older, firstLine: String(longTitle.prefix(79)) + "…", messageCount: 4, startedAt: Fixture.at(0),
+                        lastMessageAt: Fixture.at(3)),
                 ])
             #expect(try await store.repository.conversations(userID: UUID()).isEmpty)
+
+            // A name goes on the conversation's first message; clearing it brings the first line back.
+            let repository = store.repository
+            #expect(try await repository.renameConversation(id: older, userID: user.id, title: "Recovery questions"))
+            #expect(try await repository.renameConversation(id: older, userID: other.id, title: "Mine") == false)
+            var renamed = try await repository.conversations(userID: user.id)
+            #expect(renamed.last?.title == "Recovery questions" && renamed.last?.firstLine == String(longTitle.prefix(79)) + "…")
+            let stored = try await repository.messages(conversationID: older, userID: user.id, last: nil)
+            #expect(stored.map(\.conversationTitle) == ["Recovery questions", nil, nil, nil])
+            #expect(try await repository.renameConversation(id: older, userID: user.id, title: nil))
+            renamed = try await repository.conversations(userID: user.id)
+            #expect(renamed.last?.customTitle == nil)
+
+            // Deleting one takes its messages and nothing else, and only the owner's.
+            #expect(try await repository.deleteConversation(id: newer, userID: user.id) == 1)
+            #expect(try await repository.conversations(userID: user.id).map(\.id) == [silent, older])
+            #expect(try await repository.messages(conversationID: newer, userID: other.id, last: nil).count == 1)
+            #expect(try await repository.deleteConversation(id: older, userID: other.id) == 0)
         }
     }
 

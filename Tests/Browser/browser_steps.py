@@ -28,7 +28,7 @@ def assert_accessible(driver, where):
     axe = axe_selenium_python.Axe(driver)
     axe.inject()
     found = [v for v in axe.run()["violations"] if v.get("impact") in ("serious", "critical")]
-    assert not found, (where, [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in found])
+    assert not found, (where, [(v["id"], v["help"], [(n["target"], n.get("failureSummary", "")[:300]) for n in v["nodes"]][:3]) for v in found])
 
 
 def wait_for(driver, test_id):

@@ -100,6 +100,9 @@ public enum ArchiveLimits {
         var problems: [String] = []
         if size > limit { problems.append("\(field).content is longer than a \(message.role.rawValue) message may be.") }
         if message.content.contains("\u{0}") { problems.append("\(field).content contains a NUL character.") }
+        if let title = message.conversationTitle {
+            problems += textProblems("\(field).conversationTitle", title, limit: ConversationTitle.maximumLength)
+        }
         return problems
     }
 

@@ -122,7 +122,7 @@ extension DataExporter {
             "coach_messages.csv",
             [
                 "id", "conversation_id", "created_at", "role", "content", "model", "input_tokens", "output_tokens",
-                "tool_calls_json", "tool_call_id", "complete", "incomplete_reason", "card",
+                "tool_calls_json", "tool_call_id", "complete", "incomplete_reason", "card", "conversation_title",
             ],
             { try await repository.messages(userID: id, query: $0) }
         ) { message in
@@ -141,6 +141,7 @@ extension DataExporter {
             row.bool(message.isComplete)
             row.text(message.incompleteReason)
             row.text(message.card)
+            row.text(message.conversationTitle)
             return [row]
         }
         let history = try await repository.exports(userID: id)

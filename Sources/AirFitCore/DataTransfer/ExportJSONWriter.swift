@@ -124,6 +124,7 @@ extension ExportJSONWriter {
         field("card", m.card)
         field("content", m.content)
         field("conversationID", m.conversationID)
+        field("conversationTitle", m.conversationTitle)
         field("createdAt", m.createdAt)
         field("id", m.id)
         field("incompleteReason", m.incompleteReason)

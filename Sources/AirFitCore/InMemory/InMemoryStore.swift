@@ -195,13 +195,21 @@ public actor InMemoryStore: AirFitRepository {
 
     public func conversations(userID: UUID) async throws -> [ConversationSummary] {
         let grouped = Dictionary(grouping: orderedMessages { $0.userID == userID }, by: \.conversationID)
-        return grouped.map { id, messages in
-            let title = messages.first { $0.role == .user }?.content ?? "New conversation"
-            return ConversationSummary(
-                id: id, title: String(title.prefix(60)), messageCount: messages.count,
-                lastMessageAt: messages.last?.createdAt ?? .distantPast)
-        }
-        .sorted { $0.lastMessageAt > $1.lastMessageAt }
+        return grouped.compactMap { id, messages in ConversationSummary(id: id, messages: messages) }
+            .sorted { ($0.lastMessageAt, $0.id.uuidString) > ($1.lastMessageAt, $1.id.uuidString) }
+    }
+
+    public func renameConversation(id: UUID, userID: UUID, title: String?) async throws -> Bool {
+        let messages = orderedMessages { $0.userID == userID && $0.conversationID == id }
+        guard let first = messages.first else { return false }
+        for message in messages { messagesByID[message.id]?.conversationTitle = message.id == first.id ? title : nil }
+        return true
+    }
+
+    public func deleteConversation(id: UUID, userID: UUID) async throws -> Int {
+        let gone = messagesByID.values.filter { $0.userID == userID && $0.conversationID == id }.map(\.id)
+        gone.forEach { messagesByID[$0] = nil }
+        return gone.count
     }
 
     private func orderedMessages(_ include: (CoachMessage) -> Bool) -> [CoachMessage] {

@@ -41,6 +41,9 @@ public struct CoachMessage: Codable, Sendable, Equatable, Identifiable {
     public var incompleteReason: String?
     /// For a `tool` message: the card the chat shows ("Workout logged: run, 30 min"), kept so a reload shows the same.
     public var card: String?
+    /// On a conversation's first message: the name the person gave the conversation (nil: it is named after its first
+    /// line).
+    public var conversationTitle: String?
     public var createdAt: Date
 
     /// Creates a message.
@@ -48,7 +51,7 @@ public struct CoachMessage: Codable, Sendable, Equatable, Identifiable {
         id: UUID = UUID(), userID: UUID, conversationID: UUID, role: MessageRole, content: String,
         model: String? = nil, inputTokens: Int? = nil, outputTokens: Int? = nil, toolCalls: [ToolCallRecord] = [],
         toolCallID: String? = nil, isComplete: Bool = true, incompleteReason: String? = nil, card: String? = nil,
-        createdAt: Date = Date()
+        conversationTitle: String? = nil, createdAt: Date = Date()
     ) {
         self.id = id
         self.userID = userID
@@ -63,6 +66,7 @@ public struct CoachMessage: Codable, Sendable, Equatable, Identifiable {
         self.isComplete = isComplete
         self.incompleteReason = incompleteReason
         self.card = card
+        self.conversationTitle = conversationTitle
         self.createdAt = createdAt
     }
 }

@@ -132,16 +132,37 @@ extension DailyLogRepository {
 /// A conversation in the list of chats.
 public struct ConversationSummary: Sendable, Equatable, Identifiable {
     public var id: UUID
-    public var title: String
+    /// The first line of the person's first message (``ConversationTitle/firstLine(_:)``).
+    public var firstLine: String
+    /// The name the person gave it, if any.
+    public var customTitle: String?
     public var messageCount: Int
+    public var startedAt: Date
     public var lastMessageAt: Date
 
     /// Creates a summary.
-    public init(id: UUID, title: String, messageCount: Int, lastMessageAt: Date) {
+    public init(
+        id: UUID, firstLine: String, customTitle: String? = nil, messageCount: Int, startedAt: Date, lastMessageAt: Date
+    ) {
         self.id = id
-        self.title = title
+        self.firstLine = firstLine
+        self.customTitle = customTitle
         self.messageCount = messageCount
+        self.startedAt = startedAt
         self.lastMessageAt = lastMessageAt
+    }
+
+    /// What the list calls it: the person's name for it, or its first line.
+    public var title: String { customTitle ?? firstLine }
+
+    /// Reads a conversation's messages, oldest first, into its summary.
+    public init?(id: UUID, messages: [CoachMessage]) {
+        guard let first = messages.first, let last = messages.last else { return nil }
+        self.init(
+            id: id,
+            firstLine: messages.first { $0.role == .user }.map { ConversationTitle.firstLine($0.content) } ?? ConversationTitle.untitled,
+            customTitle: first.conversationTitle, messageCount: messages.count, startedAt: first.createdAt,
+            lastMessageAt: last.createdAt)
     }
 }
 
@@ -156,6 +177,10 @@ public protocol CoachMessageRepository: Sendable {
     func messages(userID: UUID, query: RecordQuery) async throws -> [CoachMessage]
     /// The user's conversations, most recent first.
     func conversations(userID: UUID) async throws -> [ConversationSummary]
+    /// Names the user's conversation (nil: named after its first line again); returns whether it exists.
+    func renameConversation(id: UUID, userID: UUID, title: String?) async throws -> Bool
+    /// Deletes the user's conversation with all its messages; returns how many messages went.
+    func deleteConversation(id: UUID, userID: UUID) async throws -> Int
     /// The conversation of the user's newest message, if any (the chat page opens it).
     func latestConversationID(userID: UUID) async throws -> UUID?
     /// Marks every reply still "being written" (``ReplyInterruption/stillWriting``) as interrupted with `reason`,

@@ -87,6 +87,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(AddMessageCard())
         migrations.add(AddOnboardingPostponed())
         migrations.add(AddDeletedEntries())
+        migrations.add(AddConversationTitle())
         migrations.add(AddProgressTargets())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)

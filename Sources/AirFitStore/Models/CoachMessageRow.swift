@@ -6,7 +6,7 @@ import SQLKit
 enum CoachMessageRow {
     static let columns = [
         "id", "user_id", "conversation_id", "role", "content", "model", "input_tokens", "output_tokens", "tool_calls",
-        "tool_call_id", "is_complete", "incomplete_reason", "card", "created_at",
+        "tool_call_id", "is_complete", "incomplete_reason", "card", "conversation_title", "created_at",
     ]
 
     static func decode(_ row: any SQLRow) throws -> CoachMessage {
@@ -24,6 +24,7 @@ enum CoachMessageRow {
             isComplete: try row.decode(column: "is_complete", as: Bool.self),
             incompleteReason: try row.decode(column: "incomplete_reason", as: String?.self),
             card: try row.decode(column: "card", as: String?.self),
+            conversationTitle: try row.decode(column: "conversation_title", as: String?.self),
             createdAt: Date(timeIntervalSince1970: try row.decode(column: "created_at", as: Double.self)))
     }
 }

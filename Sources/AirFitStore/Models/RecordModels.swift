@@ -165,6 +165,7 @@ final class CoachMessageModel: Model, @unchecked Sendable {
     @Field(key: "is_complete") var isComplete: Bool
     @OptionalField(key: "incomplete_reason") var incompleteReason: String?
     @OptionalField(key: "card") var card: String?
+    @OptionalField(key: "conversation_title") var conversationTitle: String?
     @Field(key: "created_at") var createdAt: Double
 
     init() {}
@@ -187,6 +188,7 @@ final class CoachMessageModel: Model, @unchecked Sendable {
         isComplete = message.isComplete
         incompleteReason = message.incompleteReason
         card = message.card
+        conversationTitle = message.conversationTitle
         createdAt = message.createdAt.timeIntervalSince1970
     }
 
@@ -196,6 +198,7 @@ final class CoachMessageModel: Model, @unchecked Sendable {
             role: try StoredJSON.enumValue(role, column: "role"), content: content, model: model,
             inputTokens: inputTokens, outputTokens: outputTokens, toolCalls: try StoredJSON.decode(toolCalls),
             toolCallID: toolCallID, isComplete: isComplete, incompleteReason: incompleteReason, card: card,
+            conversationTitle: conversationTitle,
             createdAt: Date(timeIntervalSince1970: createdAt))
     }
 }

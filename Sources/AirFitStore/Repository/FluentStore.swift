@@ -250,7 +250,7 @@ public final class FluentStore: AirFitRepository, Sendable {
                 \(bind: message.userID), \(bind: message.conversationID), \(bind: message.role.rawValue), \(bind: message.content), \
                 \(bind: message.model), \(bind: message.inputTokens), \(bind: message.outputTokens), \(bind: toolCalls), \
                 \(bind: message.toolCallID), \(bind: message.isComplete), \(bind: message.incompleteReason), \
-                \(bind: message.card), \(bind: message.createdAt.timeIntervalSince1970))
+                \(bind: message.card), \(bind: message.conversationTitle), \(bind: message.createdAt.timeIntervalSince1970))
                 """
             ).run()
         }
@@ -275,7 +275,7 @@ public final class FluentStore: AirFitRepository, Sendable {
             content = \(bind: message.content), model = \(bind: message.model), input_tokens = \(bind: message.inputTokens), \
             output_tokens = \(bind: message.outputTokens), tool_calls = \(bind: toolCalls), tool_call_id = \(bind: message.toolCallID), \
             is_complete = \(bind: message.isComplete), incomplete_reason = \(bind: message.incompleteReason), \
-            card = \(bind: message.card), created_at = \(bind: message.createdAt.timeIntervalSince1970) \
+            card = \(bind: message.card), conversation_title = \(bind: message.conversationTitle), created_at = \(bind: message.createdAt.timeIntervalSince1970) \
             WHERE id = \(bind: message.id) AND user_id = \(bind: message.userID) RETURNING id
             """
         ).first()
@@ -321,26 +321,45 @@ public final class FluentStore: AirFitRepository, Sendable {
         // Reads only the columns needed, oldest first, and groups in memory.
         let rows = try await CoachMessageModel.query(on: database).filter(\.$userID == userID)
             .sort(\.$createdAt).sort(\.$id)
-            .field(\.$id).field(\.$conversationID).field(\.$role).field(\.$content).field(\.$createdAt).all()
+            .field(\.$id).field(\.$conversationID).field(\.$role).field(\.$content).field(\.$conversationTitle).field(\.$createdAt)
+            .all()
         var order: [UUID] = []
         var summaries: [UUID: ConversationSummary] = [:]
         for row in rows {
             let when = Date(timeIntervalSince1970: row.createdAt)
+            let isUser = row.role == MessageRole.user.rawValue
             if var summary = summaries[row.conversationID] {
                 summary.messageCount += 1
                 summary.lastMessageAt = when
-                if summary.title == "New conversation", row.role == MessageRole.user.rawValue {
-                    summary.title = String(row.content.prefix(60))
-                }
+                if summary.firstLine == ConversationTitle.untitled, isUser { summary.firstLine = ConversationTitle.firstLine(row.content) }
                 summaries[row.conversationID] = summary
             } else {
                 order.append(row.conversationID)
-                let title = row.role == MessageRole.user.rawValue ? String(row.content.prefix(60)) : "New conversation"
                 summaries[row.conversationID] = ConversationSummary(
-                    id: row.conversationID, title: title, messageCount: 1, lastMessageAt: when)
+                    id: row.conversationID, firstLine: isUser ? ConversationTitle.firstLine(row.content) : ConversationTitle.untitled,
+                    customTitle: row.conversationTitle, messageCount: 1, startedAt: when, lastMessageAt: when)
             }
         }
-        return order.compactMap { summaries[$0] }.sorted { $0.lastMessageAt > $1.lastMessageAt }
+        return order.compactMap { summaries[$0] }.sorted { ($0.lastMessageAt, $0.id.uuidString) > ($1.lastMessageAt, $1.id.uuidString) }
+    }
+
+    public func renameConversation(id: UUID, userID: UUID, title: String?) async throws -> Bool {
+        try await database.transaction { db in
+            let first = try await CoachMessageModel.query(on: db).filter(\.$userID == userID).filter(\.$conversationID == id)
+                .sort(\.$createdAt).sort(\.$id).field(\.$id).first()
+            guard let firstID = first?.id else { return false }
+            try await db.sql.raw(
+                """
+                UPDATE coach_messages SET conversation_title = CASE WHEN id = \(bind: firstID) THEN \(bind: title) ELSE NULL END \
+                WHERE user_id = \(bind: userID) AND conversation_id = \(bind: id)
+                """
+            ).run()
+            return true
+        }
+    }
+
+    public func deleteConversation(id: UUID, userID: UUID) async throws -> Int {
+        try await Self.deleteRows(CoachMessageModel.query(on: database).filter(\.$userID == userID).filter(\.$conversationID == id))
     }
 
     // MARK: Exports
