@@ -17,7 +17,7 @@ struct ProgressTargetsMigrationTests {
             let migration = AddProgressTargets()
             try await migration.revert(on: database.database)
             try await database.rawSQL().raw("DELETE FROM _fluent_migrations WHERE name = \(bind: migration.name)").run()
-            #expect(try await database.pendingMigrations() == ["AirFit.AddProgressTargets.v12"])
+            #expect(try await database.pendingMigrations() == ["AirFit.AddProgressTargets.v13"])
 
             try await database.migrate()
             #expect(try await database.pendingMigrations().isEmpty)

@@ -3,7 +3,7 @@ import FluentKit
 /// Adds the targets the progress page draws against: `users.goal_weight_kg`, `users.daily_calorie_target` and
 /// `users.daily_protein_target_grams` (all nullable: none is set until the person sets it).
 struct AddProgressTargets: AsyncMigration {
-    var name: String { "AirFit.AddProgressTargets.v12" }
+    var name: String { "AirFit.AddProgressTargets.v13" }
 
     /// The columns and their types. One change per statement: SQLite alters one column at a time.
     private static let columns: [(name: FieldKey, type: DatabaseSchema.DataType)] = [
