@@ -37,10 +37,11 @@ def test_history_pages_filters_and_a_day(server_process, browser, tmp_path):
     assert "Check-in: energy 4/5" in tids(browser, "history.day")[-1].text
     assert_accessible(browser, "history")
     # Scrolling to the end loads the older days in place, until there are none.
-    for _ in range(3):
-        browser.execute_script("window.scrollTo(0, document.scrollingElement.scrollHeight)")
-        WebDriverWait(browser, 10).until(lambda d: len(days()) > 7 and (len(days()) == 15 or len(days()) % 7 == 0))
-    WebDriverWait(browser, 10).until(lambda d: len(days()) == 15 and not tids(d, "history.more"))
+    def scrolled_to_the_end(driver):
+        driver.execute_script("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+        return len(days()) == 15 and not tids(driver, "history.more")
+
+    WebDriverWait(browser, 20, poll_frequency=0.5).until(scrolled_to_the_end)
     assert days() == [f"2026-03-{n:02d}" for n in range(16, 1, -1)]
 
     tid(browser, "history.filter.meal").click()

@@ -12,7 +12,9 @@
       const page = new DOMParser().parseFromString(await (await fetch(more.href, {headers: {Accept: "text/html"}})).text(), "text/html");
       page.querySelectorAll('#history-days > [data-testid="history.day"]').forEach((day) => list.append(document.importNode(day, true)));
       const next = page.getElementById("history-older");
-      if (next) { more.href = next.href; observer.observe(more); } else { more.closest("p").remove(); }
+      // Observing afresh reports where the link is now: still near the screen (a tall screen, a short page) loads the
+      // next page at once instead of waiting for a scroll that may never change anything.
+      if (next) { more.href = next.href; observer.unobserve(more); observer.observe(more); } else { more.closest("p").remove(); }
     } catch (error) { /* the link still works */ }
     loading = false;
   }, {rootMargin: "400px"});
