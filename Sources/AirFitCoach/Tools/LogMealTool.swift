@@ -16,18 +16,20 @@ struct LogMealTool: CoachToolHandler {
         parameters: ToolSchema.object(
             [
                 "mealType": ToolSchema.string("Which meal.", oneOf: MealType.allCases.map(\.rawValue)),
-                "items": ToolSchema.array(
-                    ToolSchema.object(
-                        [
-                            "name": ToolSchema.string("Food name."), "quantity": ToolSchema.string("Amount, e.g. 100 g or 1 cup."),
-                            "calories": ToolSchema.number("Kilocalories.", minimum: 0, maximum: 10000),
-                            "proteinGrams": ToolSchema.number("Protein in grams.", minimum: 0),
-                            "carbsGrams": ToolSchema.number("Carbohydrates in grams.", minimum: 0),
-                            "fatGrams": ToolSchema.number("Fat in grams.", minimum: 0),
-                        ], required: ["name", "calories"]), "The foods eaten."),
+                "items": ToolSchema.array(Self.itemSchema, "The foods eaten."),
                 "loggedAt": ToolSchema.string("When it was eaten, ISO-8601 (default: now)."),
                 "notes": ToolSchema.string("Anything else worth remembering."),
             ], required: ["mealType", "items"]))
+
+    /// One food, as `logMeal` and `updateEntry` take it.
+    static let itemSchema = ToolSchema.object(
+        [
+            "name": ToolSchema.string("Food name."), "quantity": ToolSchema.string("Amount, e.g. 100 g or 1 cup."),
+            "calories": ToolSchema.number("Kilocalories.", minimum: 0, maximum: 10000),
+            "proteinGrams": ToolSchema.number("Protein in grams.", minimum: 0),
+            "carbsGrams": ToolSchema.number("Carbohydrates in grams.", minimum: 0),
+            "fatGrams": ToolSchema.number("Fat in grams.", minimum: 0),
+        ], required: ["name", "calories"])
 
     func run(argumentsJSON: String, context: ToolContext) async throws -> ToolOutcome {
         let args = try decode(Arguments.self, from: argumentsJSON)

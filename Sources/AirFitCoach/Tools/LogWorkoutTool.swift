@@ -32,21 +32,23 @@ struct LogWorkoutTool: CoachToolHandler {
                 "durationMinutes": ToolSchema.number("Duration in minutes.", minimum: 1, maximum: 1440),
                 "startedAt": ToolSchema.string("When it started, ISO-8601 (default: now minus the duration)."),
                 "caloriesBurned": ToolSchema.number("Estimated kilocalories burned.", minimum: 0, maximum: 10000),
-                "exercises": ToolSchema.array(
-                    ToolSchema.object(
-                        [
-                            "name": ToolSchema.string("Exercise name."),
-                            "sets": ToolSchema.array(
-                                ToolSchema.object([
-                                    "reps": ToolSchema.number("Repetitions.", minimum: 0, integer: true),
-                                    "weight": ToolSchema.number("Load, in weightUnit.", minimum: 0),
-                                    "durationSeconds": ToolSchema.number("Duration of a timed set.", minimum: 0),
-                                    "distanceMeters": ToolSchema.number("Distance in meters.", minimum: 0),
-                                ]), "The sets performed."),
-                        ], required: ["name"]), "Exercises, for strength sessions."),
+                "exercises": ToolSchema.array(Self.exerciseSchema, "Exercises, for strength sessions."),
                 "weightUnit": ToolSchema.string("Unit of set weights.", oneOf: ["kg", "lb"]),
                 "notes": ToolSchema.string("Anything else worth remembering."),
             ], required: ["type", "durationMinutes"]))
+
+    /// One exercise with its sets, as `logWorkout` and `updateEntry` take it.
+    static let exerciseSchema = ToolSchema.object(
+        [
+            "name": ToolSchema.string("Exercise name."),
+            "sets": ToolSchema.array(
+                ToolSchema.object([
+                    "reps": ToolSchema.number("Repetitions.", minimum: 0, integer: true),
+                    "weight": ToolSchema.number("Load, in weightUnit.", minimum: 0),
+                    "durationSeconds": ToolSchema.number("Duration of a timed set.", minimum: 0),
+                    "distanceMeters": ToolSchema.number("Distance in meters.", minimum: 0),
+                ]), "The sets performed."),
+        ], required: ["name"])
 
     func run(argumentsJSON: String, context: ToolContext) async throws -> ToolOutcome {
         let args = try decode(Arguments.self, from: argumentsJSON)

@@ -39,27 +39,9 @@ struct UpdateEntryTool: CoachToolHandler {
                 "startedAt": ToolSchema.string("Workout: start, ISO-8601."),
                 "caloriesBurned": ToolSchema.number("Workout: kilocalories burned.", minimum: 0, maximum: 10000),
                 "exercises": ToolSchema.array(
-                    ToolSchema.object(
-                        [
-                            "name": ToolSchema.string("Exercise name."),
-                            "sets": ToolSchema.array(
-                                ToolSchema.object([
-                                    "reps": ToolSchema.number("Repetitions.", minimum: 0, integer: true),
-                                    "weight": ToolSchema.number("Load, in weightUnit.", minimum: 0),
-                                    "durationSeconds": ToolSchema.number("Duration of a timed set.", minimum: 0),
-                                    "distanceMeters": ToolSchema.number("Distance in meters.", minimum: 0),
-                                ]), "The sets."),
-                        ], required: ["name"]), "Workout: the full list of exercises (replaces the old list)."),
+                    LogWorkoutTool.exerciseSchema, "Workout: the full list of exercises (replaces the old list)."),
                 "mealType": ToolSchema.string("Meal: which meal.", oneOf: MealType.allCases.map(\.rawValue)),
-                "items": ToolSchema.array(
-                    ToolSchema.object(
-                        [
-                            "name": ToolSchema.string("Food name."), "quantity": ToolSchema.string("Amount."),
-                            "calories": ToolSchema.number("Kilocalories.", minimum: 0, maximum: 10000),
-                            "proteinGrams": ToolSchema.number("Protein in grams.", minimum: 0),
-                            "carbsGrams": ToolSchema.number("Carbohydrates in grams.", minimum: 0),
-                            "fatGrams": ToolSchema.number("Fat in grams.", minimum: 0),
-                        ], required: ["name", "calories"]), "Meal: the full list of foods (replaces the old list)."),
+                "items": ToolSchema.array(LogMealTool.itemSchema, "Meal: the full list of foods (replaces the old list)."),
                 "loggedAt": ToolSchema.string("Meal: when it was eaten, ISO-8601."),
                 "energy": ToolSchema.number("Check-in: energy 1–5.", minimum: 1, maximum: 5, integer: true),
                 "sleepQuality": ToolSchema.number("Check-in: sleep quality 1–5.", minimum: 1, maximum: 5, integer: true),

@@ -21,14 +21,14 @@ struct ConversationsController: Sendable {
             let query = request.uri.queryParameters
             if query["renamed"] != nil { page.notices.append("Renamed.") }
             if query["deleted"] != nil { page.notices.append("The conversation and its messages are deleted.") }
-            return render(page, title: Self.title, signed: signed)
+            return views.response(page, title: Self.title, signed: signed)
         }
         group.get(RouterPath("\(Self.path)/:id/rename")) { _, context -> Response in
             let signed = context.signed
             let summary = try await conversation(context)
             let page = ConversationRenameView(
                 action: "\(Self.path)/\(summary.id.uuidString)/rename", name: summary.customTitle ?? "", firstLine: summary.firstLine)
-            return render(page, title: "Rename conversation", signed: signed)
+            return views.response(page, title: "Rename conversation", signed: signed)
         }
         group.post(RouterPath("\(Self.path)/:id/rename")) { request, context -> Response in
             let signed = context.signed
@@ -39,7 +39,8 @@ struct ConversationsController: Sendable {
                 var page = ConversationRenameView(
                     action: "\(Self.path)/\(summary.id.uuidString)/rename", name: typed, firstLine: summary.firstLine)
                 page.refused = true
-                return render(page, title: "Rename conversation", signed: signed, problems: [problem], status: .unprocessableContent)
+                return views.response(
+                    page, title: "Rename conversation", signed: signed, problems: [problem], status: .unprocessableContent)
             }
             _ = try await repository.renameConversation(id: summary.id, userID: signed.user.id, title: ConversationTitle.stored(typed))
             return WebResponses.redirect("\(Self.path)?renamed=1")
@@ -49,7 +50,7 @@ struct ConversationsController: Sendable {
             let summary = try await conversation(context)
             let page = ConversationDeleteView(
                 action: "\(Self.path)/\(summary.id.uuidString)/delete", title: summary.title, messageCount: summary.messageCount)
-            return render(page, title: "Delete conversation", signed: signed)
+            return views.response(page, title: "Delete conversation", signed: signed)
         }
         group.post(RouterPath("\(Self.path)/:id/delete")) { _, context -> Response in
             let summary = try await conversation(context)
@@ -64,13 +65,6 @@ struct ConversationsController: Sendable {
             let summary = try await repository.conversations(userID: context.signed.user.id).first(where: { $0.id == id })
         else { throw HTTPError(.notFound, message: "That conversation does not exist; it may have been deleted.") }
         return summary
-    }
-
-    private func render(
-        _ page: some PageView, title: String, signed: SignedIn, problems: [String] = [], status: HTTPResponse.Status = .ok
-    ) -> Response {
-        let chrome = PageChrome(csrf: signed.session.csrfToken, heading: title, errors: problems)
-        return views.response(page, title: title, user: signed.user, chrome: chrome, status: status)
     }
 }
 

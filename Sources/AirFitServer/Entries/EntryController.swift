@@ -24,13 +24,13 @@ struct EntryController: Sendable {
             let query = request.uri.queryParameters
             if query["saved"] != nil { page.notices.append("Saved.") }
             if query["restored"] != nil { page.notices.append("Put back.") }
-            return render(page, title: entry.reference.kind.singular, signed: signed)
+            return views.response(page, title: entry.reference.kind.singular, signed: signed)
         }
         group.get("/entries/:kind/:id/edit") { _, context -> Response in
             let signed = context.signed
             let entry = try await entry(context)
             let page = EntryFormView.edit(entry.reference, input: EntryInputs(entry, user: signed.user), user: signed.user)
-            return render(page, title: "Edit \(entry.noun)", signed: signed)
+            return views.response(page, title: "Edit \(entry.noun)", signed: signed)
         }
         group.post("/entries/:kind/:id") { request, context -> Response in
             let signed = context.signed
@@ -54,7 +54,8 @@ struct EntryController: Sendable {
                     case .checkin: .checkin(form.checkin)
                     }
                 let page = EntryFormView.edit(original.reference, input: typed, user: user)
-                return render(page, title: "Edit \(original.noun)", signed: signed, problems: error.messages, status: .unprocessableContent)
+                return views.response(
+                    page, title: "Edit \(original.noun)", signed: signed, problems: error.messages, status: .unprocessableContent)
             }
         }
         group.post("/entries/:kind/:id/delete") { _, context -> Response in
@@ -90,13 +91,14 @@ struct EntryController: Sendable {
             return WebResponses.redirect("\(EntryPaths.entry(restored.reference))?restored=1")
         }
         group.get("/log") { _, context -> Response in
-            render(QuickLogView(), title: "Log", signed: context.signed)
+            views.response(QuickLogView(), title: "Log", signed: context.signed)
         }
         group.get("/log/:form") { _, context -> Response in
             let signed = context.signed
             let form = try Self.quickForm(context)
             let input = try await blankInput(form, user: signed.user)
-            return render(EntryFormView.quickLog(form, input: input, user: signed.user), title: Self.quickTitle(form), signed: signed)
+            return views.response(
+                EntryFormView.quickLog(form, input: input, user: signed.user), title: Self.quickTitle(form), signed: signed)
         }
         group.post("/log/:form") { request, context -> Response in
             let signed = context.signed
@@ -125,7 +127,8 @@ struct EntryController: Sendable {
                     default: .checkin(posted.checkin)
                     }
                 let page = EntryFormView.quickLog(form, input: typed, user: user)
-                return render(page, title: Self.quickTitle(form), signed: signed, problems: error.messages, status: .unprocessableContent)
+                return views.response(
+                    page, title: Self.quickTitle(form), signed: signed, problems: error.messages, status: .unprocessableContent)
             }
         }
     }
@@ -184,13 +187,6 @@ struct EntryController: Sendable {
         case "weight": "Log your weight"
         default: "Check in"
         }
-    }
-
-    private func render(
-        _ page: some PageView, title: String, signed: SignedIn, problems: [String] = [], status: HTTPResponse.Status = .ok
-    ) -> Response {
-        let chrome = PageChrome(csrf: signed.session.csrfToken, heading: title, errors: problems)
-        return views.response(page, title: title, user: signed.user, chrome: chrome, status: status)
     }
 }
 

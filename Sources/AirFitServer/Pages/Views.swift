@@ -34,6 +34,16 @@ struct Views: Sendable {
     }
 }
 
+extension Views {
+    /// A signed-in person's page with the form chrome: the CSRF token, `title` as the heading, and `problems` at the top.
+    func response(
+        _ view: some PageView, title: String, signed: SignedIn, problems: [String] = [], status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let chrome = PageChrome(csrf: signed.session.csrfToken, heading: title, errors: problems)
+        return response(view, title: title, user: signed.user, chrome: chrome, status: status)
+    }
+}
+
 /// A page's typed template values; `template` names its file in `Templates/` (without `.mustache`).
 protocol PageView: Sendable {
     /// The template file rendering this view.

@@ -26,7 +26,7 @@ struct ProgressController: Sendable {
             }
             var page = try await page(signed.user, range: range)
             if request.uri.queryParameters["saved"] != nil { page.notices = ["Targets saved."] }
-            return render(page, signed: signed)
+            return views.response(page, title: Self.title, signed: signed)
         }
         group.post(RouterPath("\(Self.path)/targets")) { request, context -> Response in
             let signed = context.signed
@@ -45,7 +45,8 @@ struct ProgressController: Sendable {
                 page.goalWeightInvalid = fields.contains("goalWeight")
                 page.caloriesInvalid = fields.contains("calories")
                 page.proteinInvalid = fields.contains("protein")
-                return render(page, signed: signed, problems: error.all.map(\.message), status: .unprocessableContent)
+                return views.response(
+                    page, title: Self.title, signed: signed, problems: error.all.map(\.message), status: .unprocessableContent)
             }
             var user = signed.user
             user.goalWeightKg = targets.goalWeightKg
@@ -74,12 +75,5 @@ struct ProgressController: Sendable {
         let report = ProgressReport(
             range: range, now: now, user: user, weeklyTarget: slots, workouts: workouts, meals: meals, logs: logs)
         return ProgressView(report: report, user: user)
-    }
-
-    private func render(
-        _ page: ProgressView, signed: SignedIn, problems: [String] = [], status: HTTPResponse.Status = .ok
-    ) -> Response {
-        let chrome = PageChrome(csrf: signed.session.csrfToken, heading: Self.title, errors: problems)
-        return views.response(page, title: Self.title, user: signed.user, chrome: chrome, status: status)
     }
 }
