@@ -117,6 +117,15 @@ public struct HistoryPage: Sendable, Equatable {
         return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
     }
 
+    /// The moments `day` (`yyyy-MM-dd`) spans in `zone`, from its start up to the next day's (23 or 25 hours on a clock
+    /// change), or nil when it is not such a day.
+    public static func interval(of day: String, zone: TimeZone) -> Range<Date>? {
+        guard let start = start(of: day, zone: zone) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return start..<(calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400))
+    }
+
     /// The day before `day` (`yyyy-MM-dd`).
     public static func dayBefore(_ day: String) -> String? {
         guard let start = start(of: day, zone: .gmt) else { return nil }

@@ -70,11 +70,8 @@ struct HistoryController: Sendable {
     /// Everything on `day` (at most one page's worth of each kind).
     private func day(_ day: String, user: User, kind: HistoryKind?) async throws -> [HistoryDay] {
         let zone = Self.zone(user)
-        guard let start = HistoryPage.start(of: day, zone: zone) else { return [] }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
-        let records = RecordQuery(from: start, to: end, limit: 500, newestFirst: true)
+        guard let span = HistoryPage.interval(of: day, zone: zone) else { return [] }
+        let records = RecordQuery(from: span.lowerBound, to: span.upperBound, limit: 500, newestFirst: true)
         let wants = { (option: HistoryKind) in kind == nil || kind == option }
         let workouts = wants(.workout) ? try await repository.workouts(userID: user.id, query: records) : []
         let meals = wants(.meal) ? try await repository.foodEntries(userID: user.id, query: records) : []

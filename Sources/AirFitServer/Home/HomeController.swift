@@ -33,11 +33,8 @@ struct HomeController: Sendable {
     private func todayLogs(_ user: User) async throws -> [HomeView.Logged] {
         let zone = TimeZone(identifier: user.timeZone) ?? .gmt
         let day = DailyLog.day(of: now(), timeZone: zone.identifier)
-        guard let start = HistoryPage.start(of: day, zone: zone) else { return [] }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
-        let query = RecordQuery(from: start, to: end, limit: 20, newestFirst: false)
+        guard let span = HistoryPage.interval(of: day, zone: zone) else { return [] }
+        let query = RecordQuery(from: span.lowerBound, to: span.upperBound, limit: 20, newestFirst: false)
         var entries = try await repository.workouts(userID: user.id, query: query).map(LoggedEntry.workout)
         entries += try await repository.foodEntries(userID: user.id, query: query).map(LoggedEntry.meal)
         if let log = try await repository.dailyLog(userID: user.id, day: day) { entries.append(.checkin(log)) }
