@@ -1,0 +1,99 @@
+"""A real SMTP server for AirFitMailTests: aiosmtpd on 127.0.0.1, a free port, each message stored as a file.
+
+Usage: python smtp_server.py --out DIR [--user U --password P] [--tls-cert C --tls-key K] [--reject ADDRESS ...]
+Prints "PORT <n>" once listening, then serves until stdin closes or the process is killed.
+Each accepted message becomes DIR/<n>.eml (the bytes as received, dot-stuffing undone) and DIR/<n>.json
+(envelope sender, recipients, whether the session authenticated and used TLS).
+"""
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import ssl
+import sys
+
+from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
+
+
+class Store:
+    def __init__(self, out, reject):
+        self.out = out
+        self.reject = {address.lower() for address in reject}
+        self.count = 0
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.lower() in self.reject:
+            return "550 5.1.1 <%s>: mailbox unavailable" % address
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        self.count += 1
+        base = os.path.join(self.out, str(self.count))
+        with open(base + ".eml", "wb") as f:
+            f.write(envelope.original_content or envelope.content)
+        with open(base + ".json", "w") as f:
+            json.dump(
+                {
+                    "mail_from": envelope.mail_from,
+                    "rcpt_tos": envelope.rcpt_tos,
+                    "authenticated": bool(session.authenticated),
+                    "tls": session.ssl is not None,
+                },
+                f,
+            )
+        return "250 2.0.0 Stored"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--user")
+    parser.add_argument("--password")
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
+    parser.add_argument("--reject", nargs="*", default=[])
+    args = parser.parse_args()
+    # aiosmtpd logs every session (and a traceback for the handshake the untrusted-certificate test makes fail).
+    logging.getLogger("mail.log").setLevel(logging.CRITICAL)
+    logging.captureWarnings(True)
+    logging.getLogger("py.warnings").setLevel(logging.CRITICAL)
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        ok = (
+            isinstance(auth_data, LoginPassword)
+            and auth_data.login.decode() == args.user
+            and auth_data.password.decode() == args.password
+        )
+        return AuthResult(success=ok, handled=False)
+
+    tls_context = None
+    if args.tls_cert:
+        tls_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        tls_context.load_cert_chain(args.tls_cert, args.tls_key)
+
+    handler = Store(args.out, args.reject)
+
+    def factory():
+        kwargs = {"hostname": "airfit-test", "decode_data": False, "ident": "AirFit test SMTP"}
+        if args.user:
+            kwargs.update(authenticator=authenticator, auth_require_tls=tls_context is not None)
+        if tls_context is not None:
+            kwargs.update(tls_context=tls_context, require_starttls=True)
+        return SMTP(handler, **kwargs)
+
+    async def serve():
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(factory, host="127.0.0.1", port=0)
+        print("PORT %d" % server.sockets[0].getsockname()[1], flush=True)
+        # Stop when the test closes our stdin (or kills us).
+        await loop.run_in_executor(None, sys.stdin.read)
+        server.close()
+
+    asyncio.run(serve())
+
+
+if __name__ == "__main__":
+    main()
