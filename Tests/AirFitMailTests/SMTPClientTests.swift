@@ -144,3 +144,54 @@ struct SMTPTestServerSetupTests {
         #expect(throws: Never.self) { try SMTPTestServer.python(["AIRFIT_TEST_PYTHON": "/usr/bin/python3"]) }
     }
 }
+
+/// The other ways servers behave: implicit TLS, LOGIN only, HELO only, silence.
+@Suite("SMTP client variants against aiosmtpd")
+struct SMTPClientVariantTests {
+    @Test("smtps:// (TLS from the first byte) with a trusted self-signed certificate delivers")
+    func implicitTLS() async throws {
+        let certificate = try TestCertificate.make()
+        let server = try SMTPTestServer(
+            user: "airfit", password: SMTPClientTests.password, certificate: (certificate.certPath, certificate.keyPath),
+            options: ["--implicit-tls"])
+        defer { server.stop() }
+        var configuration = try MailConfiguration.parseURL("smtps://airfit:Pa55w0rd%21hunter@127.0.0.1:\(server.port)")
+        configuration.trustRoots = .pemCertificates(certificate.pem)
+        try await SMTPClientTests.client(configuration).send(SMTPClientTests.message)
+        let received = try server.message(1)
+        #expect(received.envelope.tls)
+        #expect(received.envelope.authenticated)
+    }
+
+    @Test("A server offering AUTH LOGIN only gets the LOGIN exchange")
+    func authLogin() async throws {
+        let server = try SMTPTestServer(user: "airfit", password: SMTPClientTests.password, options: ["--only-login"])
+        defer { server.stop() }
+        try await SMTPClientTests.client(SMTPClientTests.local(server.port)).send(SMTPClientTests.message)
+        #expect(try server.message(1).envelope.authenticated)
+    }
+
+    @Test("A server that refuses EHLO gets HELO, and the message still goes through (no AUTH needed)")
+    func heloFallback() async throws {
+        let server = try SMTPTestServer(options: ["--no-ehlo"])
+        defer { server.stop() }
+        let configuration = SMTPServerConfiguration(host: "127.0.0.1", port: server.port, security: .startTLS(required: false))
+        try await SMTPClientTests.client(configuration).send(SMTPClientTests.message)
+        let received = try server.message(1)
+        #expect(!received.envelope.authenticated)
+        #expect(received.envelope.rcpt_tos == ["ana@example.com"])
+    }
+
+    @Test("A server that never greets times out: a transient error naming the stage")
+    func silentServer() async throws {
+        let server = try SMTPTestServer(options: ["--silent"])
+        defer { server.stop() }
+        var configuration = SMTPClientTests.local(server.port)
+        configuration.replyTimeout = .milliseconds(300)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: MailError.self) { try await SMTPClientTests.client(configuration).send(SMTPClientTests.message) }
+        #expect(error == .timedOut(host: "127.0.0.1", stage: "the greeting"))
+        #expect(error?.isTransient == true)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+}

@@ -1,6 +1,7 @@
 """A real SMTP server for AirFitMailTests: aiosmtpd on 127.0.0.1, a free port, each message stored as a file.
 
-Usage: python smtp_server.py --out DIR [--user U --password P] [--tls-cert C --tls-key K] [--reject ADDRESS ...]
+Usage: python smtp_server.py --out DIR [--user U --password P] [--tls-cert C --tls-key K [--implicit-tls]]
+       [--reject ADDRESS ...] [--only-login] [--no-ehlo] [--silent]
 Prints "PORT <n>" once listening, then serves until stdin closes or the process is killed.
 Each accepted message becomes DIR/<n>.eml (the bytes as received, dot-stuffing undone) and DIR/<n>.json
 (envelope sender, recipients, whether the session authenticated and used TLS).
@@ -40,7 +41,7 @@ class Store:
                     "mail_from": envelope.mail_from,
                     "rcpt_tos": envelope.rcpt_tos,
                     "authenticated": bool(session.authenticated),
-                    "tls": session.ssl is not None,
+                    "tls": session.ssl is not None or server.transport.get_extra_info("ssl_object") is not None,
                 },
                 f,
             )
@@ -55,6 +56,10 @@ def main():
     parser.add_argument("--tls-cert")
     parser.add_argument("--tls-key")
     parser.add_argument("--reject", nargs="*", default=[])
+    parser.add_argument("--implicit-tls", action="store_true", help="TLS from the first byte (smtps) instead of STARTTLS")
+    parser.add_argument("--only-login", action="store_true", help="offer AUTH LOGIN only")
+    parser.add_argument("--no-ehlo", action="store_true", help="refuse EHLO with 502, as a HELO-only server does")
+    parser.add_argument("--silent", action="store_true", help="accept connections and never answer")
     args = parser.parse_args()
     # aiosmtpd logs every session (and a traceback for the handshake the untrusted-certificate test makes fail).
     logging.getLogger("mail.log").setLevel(logging.CRITICAL)
@@ -76,17 +81,30 @@ def main():
 
     handler = Store(args.out, args.reject)
 
+    class HeloOnlySMTP(SMTP):
+        async def smtp_EHLO(self, arg):
+            await self.push("502 5.5.1 EHLO not implemented")
+
+    class Silent(asyncio.Protocol):
+        pass
+
     def factory():
+        if args.silent:
+            return Silent()
         kwargs = {"hostname": "airfit-test", "decode_data": False, "ident": "AirFit test SMTP"}
         if args.user:
-            kwargs.update(authenticator=authenticator, auth_require_tls=tls_context is not None)
-        if tls_context is not None:
+            # With implicit TLS aiosmtpd does not know the socket is encrypted, so it must not require STARTTLS first.
+            kwargs.update(authenticator=authenticator, auth_require_tls=tls_context is not None and not args.implicit_tls)
+            if args.only_login:
+                kwargs.update(auth_exclude_mechanism=["PLAIN"])
+        if tls_context is not None and not args.implicit_tls:
             kwargs.update(tls_context=tls_context, require_starttls=True)
-        return SMTP(handler, **kwargs)
+        return (HeloOnlySMTP if args.no_ehlo else SMTP)(handler, **kwargs)
 
     async def serve():
         loop = asyncio.get_running_loop()
-        server = await loop.create_server(factory, host="127.0.0.1", port=0)
+        ssl_context = tls_context if args.implicit_tls else None
+        server = await loop.create_server(factory, host="127.0.0.1", port=0, ssl=ssl_context)
         print("PORT %d" % server.sockets[0].getsockname()[1], flush=True)
         # Stop when the test closes our stdin (or kills us).
         await loop.run_in_executor(None, sys.stdin.read)

@@ -39,7 +39,10 @@ final class SMTPTestServer: @unchecked Sendable {
     }
 
     /// Starts the server; `user`/`password` turn on AUTH, `certificate` (PEM paths) turns on required STARTTLS.
-    init(user: String? = nil, password: String? = nil, certificate: (cert: String, key: String)? = nil, reject: [String] = []) throws {
+    init(
+        user: String? = nil, password: String? = nil, certificate: (cert: String, key: String)? = nil, reject: [String] = [],
+        options: [String] = []
+    ) throws {
         let python = try Self.python()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-smtp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -49,6 +52,7 @@ final class SMTPTestServer: @unchecked Sendable {
         if let user, let password { arguments += ["--user", user, "--password", password] }
         if let certificate { arguments += ["--tls-cert", certificate.cert, "--tls-key", certificate.key] }
         if !reject.isEmpty { arguments += ["--reject"] + reject }
+        arguments += options
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = arguments
