@@ -1,6 +1,7 @@
 import AirFitCore
 import AirFitMail
 import Foundation
+import Logging
 import Testing
 
 @Suite("Mail configuration")
@@ -107,5 +108,15 @@ struct MailConfigurationTests {
         #expect(throws: MailError.self) {
             try MailConfiguration.fromEnvironment(["AIRFIT_MAIL_FROM": "not an address"], dataDirectory: "/d")
         }
+    }
+
+    @Test("The configuration makes the sender it describes")
+    func makeSender() throws {
+        let logger = Logger(label: "test")
+        let outbox = try MailConfiguration.fromEnvironment([:], dataDirectory: "/data/airfit").makeSender(logger: logger)
+        #expect((outbox as? FileOutbox)?.directory == "/data/airfit/outbox")
+        let smtp = try MailConfiguration.fromEnvironment(
+            ["AIRFIT_SMTP_URL": "smtps://u:p@smtp.example.com", "AIRFIT_MAIL_FROM": "coach@example.com"], dataDirectory: "/d")
+        #expect(smtp.makeSender(logger: logger) is SMTPClient)
     }
 }

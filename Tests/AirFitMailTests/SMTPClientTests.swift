@@ -138,6 +138,26 @@ struct SMTPClientTests {
 
 @Suite("SMTP test server setup")
 struct SMTPTestServerSetupTests {
+    /// The one place that says out loud when the SMTP server cases are skipped (a skipped case prints nothing).
+    @Test("The SMTP server cases are configured")
+    func configured() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[SMTPTestServer.pythonVariable]?.isEmpty == false else {
+            if environment["CI"] != "true" {
+                Issue.record(
+                    Comment(
+                        rawValue: "\(SMTPTestServer.pythonVariable) is not set: every SMTP server case is skipped. "
+                            + "Export \(SMTPTestServer.pythonVariable)=.venv/bin/python (with aiosmtpd) to run them."),
+                    severity: .warning)
+            }
+            _ = try SMTPTestServer.python(environment)
+            return
+        }
+        let server = try SMTPTestServer()
+        server.stop()
+        #expect(server.port > 0)
+    }
+
     @Test("Without AIRFIT_TEST_PYTHON, CI=true turns the skip into a failure")
     func ciRequiresServer() {
         #expect(throws: MailTestSetupError.self) { try SMTPTestServer.python(["CI": "true"]) }

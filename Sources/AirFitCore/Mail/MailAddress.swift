@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// One mailbox: an address such as `ana@example.com` and, optionally, the name shown beside it.
 public struct MailAddress: Sendable, Hashable, Codable, CustomStringConvertible {

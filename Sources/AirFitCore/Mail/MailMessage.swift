@@ -1,5 +1,3 @@
-public import Foundation
-
 /// An email to one person: who sends it, who gets it, the subject and the body as plain text and, optionally, HTML.
 ///
 /// Its description never shows the addresses or the body, which may carry a sign-in link.

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// Delivers email: by SMTP, into a file outbox, or into memory for tests.
 ///
 /// Rules for every implementation: `send` returns only once the message is accepted (by the server, the file

@@ -1,5 +1,5 @@
 public import AirFitCore
-public import Foundation
+internal import Foundation
 public import Logging
 
 /// How AirFit sends email, read from the environment: SMTP when `AIRFIT_SMTP_URL` is set, otherwise files in

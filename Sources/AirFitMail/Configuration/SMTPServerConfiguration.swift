@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Where and how to reach the SMTP server: from `AIRFIT_SMTP_URL`, or built by tests.
 ///

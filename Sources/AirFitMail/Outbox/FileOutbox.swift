@@ -1,5 +1,5 @@
 public import AirFitCore
-public import Foundation
+internal import Foundation
 public import Logging
 
 #if canImport(Glibc)

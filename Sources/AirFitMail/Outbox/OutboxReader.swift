@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// One message in the file outbox, as listed by `OutboxReader`.
 public struct OutboxEntry: Sendable, Hashable {
