@@ -215,3 +215,20 @@ struct SMTPClientVariantTests {
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 }
+
+@Suite("SMTP client and STARTTLS injection")
+struct SMTPStartTLSInjectionTests {
+    @Test("Plaintext sent right behind the STARTTLS reply is refused, and no credentials or mail follow")
+    func injection() async throws {
+        let server = try SMTPTestServer(options: ["--inject-after-starttls"])
+        defer { server.stop() }
+        let error = await #expect(throws: MailError.self) {
+            try await SMTPClientTests.client(SMTPClientTests.local(server.port, security: .startTLS(required: true)))
+                .send(SMTPClientTests.message)
+        }
+        // One write on loopback arrives as one read: the forged reply sits behind the 220 in the parser's buffer.
+        #expect(error == .protocolViolation(host: "127.0.0.1", detail: "data arrived after the STARTTLS reply"))
+        let leaked = FileManager.default.fileExists(atPath: server.folder.appendingPathComponent("plaintext-after-starttls").path)
+        #expect(!leaked, "the client sent AUTH or MAIL in the clear")
+    }
+}

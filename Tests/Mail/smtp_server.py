@@ -1,7 +1,7 @@
 """A real SMTP server for AirFitMailTests: aiosmtpd on 127.0.0.1, a free port, each message stored as a file.
 
 Usage: python smtp_server.py --out DIR [--user U --password P] [--tls-cert C --tls-key K [--implicit-tls]]
-       [--reject ADDRESS ...] [--only-login] [--no-ehlo] [--silent]
+       [--reject ADDRESS ...] [--only-login] [--no-ehlo] [--silent] [--inject-after-starttls]
 Prints "PORT <n>" once listening, then serves until stdin closes or the process is killed.
 Each accepted message becomes DIR/<n>.eml (the bytes as received, dot-stuffing undone) and DIR/<n>.json
 (envelope sender, recipients, whether the session authenticated and used TLS).
@@ -60,6 +60,11 @@ def main():
     parser.add_argument("--only-login", action="store_true", help="offer AUTH LOGIN only")
     parser.add_argument("--no-ehlo", action="store_true", help="refuse EHLO with 502, as a HELO-only server does")
     parser.add_argument("--silent", action="store_true", help="accept connections and never answer")
+    parser.add_argument(
+        "--inject-after-starttls",
+        action="store_true",
+        help="a fake server that sends a plaintext EHLO reply right behind its STARTTLS reply (CVE-2011-0411)",
+    )
     args = parser.parse_args()
     # aiosmtpd logs every session (and a traceback for the handshake the untrusted-certificate test makes fail).
     logging.getLogger("mail.log").setLevel(logging.CRITICAL)
@@ -88,9 +93,28 @@ def main():
     class Silent(asyncio.Protocol):
         pass
 
+    class Injector(asyncio.Protocol):
+        def connection_made(self, transport):
+            self.transport = transport
+            transport.write(b"220 injector ESMTP\r\n")
+
+        def data_received(self, data):
+            for line in data.split(b"\r\n"):
+                command = line.upper()
+                if command.startswith(b"AUTH") or command.startswith(b"MAIL"):
+                    # Whatever the client sends after STARTTLS in the clear is a failure of the test.
+                    with open(os.path.join(args.out, "plaintext-after-starttls"), "wb") as f:
+                        f.write(line)
+                elif command.startswith(b"EHLO"):
+                    self.transport.write(b"250-injector\r\n250-STARTTLS\r\n250 AUTH PLAIN\r\n")
+                elif command.startswith(b"STARTTLS"):
+                    self.transport.write(b"220 go ahead\r\n250-injector\r\n250 AUTH PLAIN\r\n")
+
     def factory():
         if args.silent:
             return Silent()
+        if args.inject_after_starttls:
+            return Injector()
         kwargs = {"hostname": "airfit-test", "decode_data": False, "ident": "AirFit test SMTP"}
         if args.user:
             # With implicit TLS aiosmtpd does not know the socket is encrypted, so it must not require STARTTLS first.

@@ -60,7 +60,7 @@ public struct SMTPClient: MailSending {
         }
     }
 
-    private func connect() async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+    private func connect() async throws -> NIOAsyncChannel<SMTPInbound, ByteBuffer> {
         let server = self.server
         return try await ClientBootstrap(group: eventLoopGroup)
             .connectTimeout(TimeAmount(server.connectTimeout))
@@ -69,7 +69,8 @@ public struct SMTPClient: MailSending {
                     if server.security == .implicitTLS {
                         try channel.pipeline.syncOperations.addHandler(try Self.makeTLSHandler(server))
                     }
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    try channel.pipeline.syncOperations.addHandler(TLSEpochHandler(encrypted: server.security == .implicitTLS))
+                    return try NIOAsyncChannel<SMTPInbound, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
     }
@@ -116,14 +117,14 @@ struct SMTPReplyTimeout: Error {}
 struct SMTPSession {
     let server: SMTPServerConfiguration
     let channel: any Channel
-    var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    var inbound: NIOAsyncChannelInboundStream<SMTPInbound>.AsyncIterator
     let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     let secrets: [String]
     private var parser = SMTPReplyParser()
     private var encrypted: Bool
 
     init(
-        server: SMTPServerConfiguration, channel: any Channel, inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        server: SMTPServerConfiguration, channel: any Channel, inbound: NIOAsyncChannelInboundStream<SMTPInbound>.AsyncIterator,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, secrets: [String]
     ) {
         self.server = server
@@ -149,8 +150,11 @@ struct SMTPSession {
                 guard !parser.hasBufferedBytes else { throw SMTPProtocolError("data arrived after the STARTTLS reply") }
                 let server = self.server
                 try await channel.eventLoop.submit { [channel] in
+                    // In one event-loop step: from here on every read has come through TLS.
+                    try channel.pipeline.syncOperations.handler(type: TLSEpochHandler.self).encrypted = true
                     try channel.pipeline.syncOperations.addHandler(try SMTPClient.makeTLSHandler(server), position: .first)
-                }.get()
+                }
+                .get()
                 encrypted = true
                 stage("EHLO after STARTTLS")
                 capabilities = try await hello()
@@ -246,10 +250,11 @@ struct SMTPSession {
         }
         defer { timeout.cancel() }
         while true {
-            guard let bytes = try await inbound.next() else {
+            guard let read = try await inbound.next() else {
                 throw MailError.connectionFailed(host: server.host, reason: "the server closed the connection")
             }
-            parser.append(bytes.readableBytesView)
+            guard read.encrypted == encrypted else { throw SMTPProtocolError("unencrypted data arrived after STARTTLS") }
+            parser.append(read.bytes.readableBytesView)
             if let reply = try parser.next() { return reply }
         }
     }
