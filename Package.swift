@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
         // Already in the graph through the packages above; named because our targets import them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
@@ -48,6 +49,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // Email: RFC 5322 rendering, an SMTP client on SwiftNIO (STARTTLS, implicit TLS, AUTH), the file outbox.
+        .target(
+            name: "AirFitMail",
+            dependencies: [
+                "AirFitCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Persistence: FluentKit on SQLite or PostgreSQL, the key vault, export and import.
@@ -117,6 +129,10 @@ let package = Package(
         .testTarget(
             name: "AirFitWeatherTests",
             dependencies: ["AirFitWeather", "AirFitTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "AirFitMailTests",
+            dependencies: ["AirFitMail", "AirFitCore", "AirFitTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "AirFitStoreTests", dependencies: ["AirFitStore", "AirFitTestSupport"]),
         .testTarget(name: "AirFitCoachTests", dependencies: ["AirFitCoach", "AirFitStore", "AirFitWeather"]),

@@ -57,6 +57,8 @@ runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/server.log" -
   -o "-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off" start >/dev/null
 runuser -u postgres -- "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres airfit_test
 export AIRFIT_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/airfit_test"
+# The mail tests start aiosmtpd (from Tests/requirements.txt) with this Python.
+export AIRFIT_TEST_PYTHON="$VENV/bin/python"
 
 # --- 3b. Formatting: swift format's strict lint over every Swift file of the package (seconds) ---------
 log "swift format lint --strict"

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// A setup problem that must fail a test rather than skip it.
+struct MailTestSetupError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A real SMTP server for the tests: `Tests/Mail/smtp_server.py` (aiosmtpd) on 127.0.0.1, a free port, every
+/// accepted message stored as `<n>.eml` and `<n>.json` in a folder of its own.
+final class SMTPTestServer: @unchecked Sendable {
+    static let pythonVariable = "AIRFIT_TEST_PYTHON"
+
+    let port: Int
+    let folder: URL
+    private let process: Process
+    private let input: Pipe
+
+    /// What the server stored of one message.
+    struct Received: Decodable {
+        let mail_from: String
+        let rcpt_tos: [String]
+        let authenticated: Bool
+        let tls: Bool
+    }
+
+    /// The Python with aiosmtpd named by `AIRFIT_TEST_PYTHON`; without it a skipped case, or a failed one under `CI=true`.
+    static func python(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let python = environment[pythonVariable], !python.isEmpty { return python }
+        if environment["CI"] == "true" {
+            throw MailTestSetupError(
+                description: "\(pythonVariable) is not set, but CI=true requires the SMTP server cases to run "
+                    + "(scripts/test.sh exports it: a Python with aiosmtpd).")
+        }
+        try Test.cancel(
+            Comment(
+                rawValue: "SMTP server case skipped: \(pythonVariable) is not set "
+                    + "(export \(pythonVariable)=/path/to/.venv/bin/python, a Python with aiosmtpd, to run it)."))
+    }
+
+    /// Starts the server; `user`/`password` turn on AUTH, `certificate` (PEM paths) turns on required STARTTLS.
+    init(
+        user: String? = nil, password: String? = nil, certificate: (cert: String, key: String)? = nil, reject: [String] = [],
+        options: [String] = []
+    ) throws {
+        let python = try Self.python()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-smtp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Mail/smtp_server.py")
+        var arguments = [script.path, "--out", folder.path]
+        if let user, let password { arguments += ["--user", user, "--password", password] }
+        if let certificate { arguments += ["--tls-cert", certificate.cert, "--tls-key", certificate.key] }
+        if !reject.isEmpty { arguments += ["--reject"] + reject }
+        arguments += options
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = arguments
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // The first line is "PORT <n>"; a server that dies first closes the pipe and gives an empty line.
+        var line = Data()
+        let handle = output.fileHandleForReading
+        while let byte = try handle.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+            process.terminate()
+            throw MailTestSetupError(description: "the SMTP test server did not start (is aiosmtpd installed for \(python)?): \(text)")
+        }
+        self.port = port
+    }
+
+    /// Stops the server and removes its folder.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The raw bytes of the `n`th message accepted (1-based) and its envelope.
+    func message(_ n: Int) throws -> (text: String, envelope: Received) {
+        let eml = folder.appendingPathComponent("\(n).eml")
+        let json = folder.appendingPathComponent("\(n).json")
+        // The server writes the JSON last, before answering 250; both are there once send() returned.
+        let text = String(decoding: try Data(contentsOf: eml), as: UTF8.self)
+        return (text, try JSONDecoder().decode(Received.self, from: Data(contentsOf: json)))
+    }
+
+    /// How many messages were accepted.
+    var count: Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".eml") }.count
+    }
+}
+
+/// A self-signed certificate for 127.0.0.1 and localhost, made by `openssl req -x509` in a temporary folder.
+struct TestCertificate {
+    let certPath: String
+    let keyPath: String
+    let pem: String
+
+    static func make() throws -> TestCertificate {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-cert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let cert = folder.appendingPathComponent("cert.pem").path
+        let key = folder.appendingPathComponent("key.pem").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MailTestSetupError(description: "openssl req -x509 failed (status \(process.terminationStatus)); is openssl installed?")
+        }
+        return TestCertificate(certPath: cert, keyPath: key, pem: try String(contentsOfFile: cert, encoding: .utf8))
+    }
+}
