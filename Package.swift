@@ -28,7 +28,8 @@ let package = Package(
     ],
     targets: [
         // Domain: models, unit conversion, flows, repository protocols. Foundation only.
-        .target(name: "AirFitCore"),
+        // The 10,000 most common passwords (SecLists, MIT) are compiled in: new passwords are checked against them.
+        .target(name: "AirFitCore", resources: [.embedInCode("Resources/common-passwords.txt")]),
         // LLM providers, streaming decoders, retries, key rules.
         .target(
             name: "AirFitAI",
@@ -68,6 +69,7 @@ let package = Package(
             dependencies: [
                 "AirFitCore",
                 .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "SQLKit", package: "sql-kit"),

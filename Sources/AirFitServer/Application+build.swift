@@ -32,6 +32,20 @@ public struct ServerDependencies: Sendable {
     public var signInAttempts: any SignInAttemptRepository
     /// Place search for Settings → Location & weather; `nil` leaves only "use my location".
     public var places: (any PlaceSearching)?
+    /// Single-use links (invites, email change, password reset).
+    public var links: any OneTimeLinkRepository
+    /// Each account's security log.
+    public var securityLog: any SecurityLogRepository
+    /// Deletes a whole account; `nil` erases through the repositories above one after another.
+    public var accountEraser: (any AccountErasing)?
+    /// Sends the account emails (invites, verification and reset links).
+    public var mail: any MailSending
+    /// The `From:` of those emails.
+    public var mailFrom: MailAddress
+    /// This site's origin as people reach it, for links in emails.
+    public var publicURL: URL
+    /// Who may create an account after the first (`AIRFIT_SIGNUP`).
+    public var signup: SignupPolicy
 
     /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
     public init(
@@ -40,8 +54,19 @@ public struct ServerDependencies: Sendable {
         aiClient: AIClient = AIClient(), weather: (any CoachWeatherSource)? = nil, passwordCost: UInt8 = 12,
         isDevelopment: Bool = false, sessions: any WebSessionRepository = InMemoryWebSessionRepository(),
         drafts: any OnboardingDraftRepository = InMemoryOnboardingDraftRepository(), now: @escaping @Sendable () -> Date = { Date() },
-        signInAttempts: any SignInAttemptRepository = InMemorySignInAttemptRepository(), places: (any PlaceSearching)? = nil
+        signInAttempts: any SignInAttemptRepository = InMemorySignInAttemptRepository(), places: (any PlaceSearching)? = nil,
+        links: any OneTimeLinkRepository = InMemoryOneTimeLinkRepository(),
+        securityLog: any SecurityLogRepository = InMemorySecurityLogRepository(), accountEraser: (any AccountErasing)? = nil,
+        mail: any MailSending = InMemoryMailSender(), mailFrom: MailAddress = MailAddress("airfit@localhost", displayName: "AirFit"),
+        publicURL: URL = URL(string: "http://127.0.0.1:8080")!, signup: SignupPolicy = .invite
     ) {
+        self.links = links
+        self.securityLog = securityLog
+        self.accountEraser = accountEraser
+        self.mail = mail
+        self.mailFrom = mailFrom
+        self.publicURL = publicURL
+        self.signup = signup
         self.signInAttempts = signInAttempts
         self.places = places
         self.health = health
@@ -94,11 +119,21 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
             middleware: VisitorMiddleware(
                 sessions: sessions, accounts: dependencies.accounts, users: repository, cache: cache, now: dependencies.now))
     let signedOut = site.group().add(middleware: csrf)
-    SignInController(
-        accounts: dependencies.accounts, users: repository, sessions: sessions, passwords: passwords,
-        passwordCost: dependencies.passwordCost, views: views
-    ).addRoutes(to: signedOut)
+    let accountServices = AccountServices(
+        accounts: dependencies.accounts, users: repository, sessions: sessions, links: dependencies.links, log: dependencies.securityLog,
+        eraser: dependencies.accountEraser
+            ?? SequentialAccountEraser(
+                data: repository, accounts: dependencies.accounts, sessions: dependencies.sessions, links: dependencies.links,
+                log: dependencies.securityLog),
+        mail: AccountMail(sender: dependencies.mail, from: dependencies.mailFrom, publicURL: dependencies.publicURL, logger: logger),
+        passwords: passwords, hasher: PasswordHasher(cost: dependencies.passwordCost), signup: dependencies.signup, now: dependencies.now)
+    let throttle = ActionThrottle(attempts: dependencies.signInAttempts, now: dependencies.now)
+    SignInController(services: accountServices, views: views).addRoutes(to: signedOut)
     UnlockController(sessions: sessions, passwords: passwords, views: views).addRoutes(to: signedOut)
+    ForgotPasswordController(services: accountServices, throttle: throttle, views: views, logger: logger).addRoutes(to: signedOut)
+    JoinController(services: accountServices, views: views).addRoutes(to: signedOut)
+    let emailChange = EmailController(services: accountServices, throttle: throttle, views: views)
+    emailChange.addLinkRoutes(to: signedOut)
 
     let signedIn = site.group()
         .add(middleware: RequireSignInMiddleware(accounts: dependencies.accounts))
@@ -132,6 +167,11 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
         repository: repository, places: dependencies.places, weatherKeys: WeatherKeys(vault: dependencies.vault), views: views
     ).addRoutes(to: signedIn)
     DataController(repository: repository, drafts: drafts, sessions: sessions, views: views).addRoutes(to: signedIn)
+    SecurityController(services: accountServices, views: views).addRoutes(to: signedIn)
+    PasswordController(services: accountServices, views: views).addRoutes(to: signedIn)
+    emailChange.addRoutes(to: signedIn)
+    DeleteAccountController(services: accountServices, repository: repository, views: views).addRoutes(to: signedIn)
+    MembersController(services: accountServices, views: views).addRoutes(to: signedIn)
     if dependencies.isDevelopment {
         DebugController(providerSettings: providerSettings, aiClient: dependencies.aiClient, health: dependencies.health, views: views)
             .addRoutes(to: signedIn)

@@ -1,3 +1,4 @@
+public import AirFitCore
 public import Foundation
 
 /// Where the server listens and how it behaves; environment first, flags override.
@@ -6,6 +7,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port: Int
     /// `AIRFIT_ENV=development` shows developer tools.
     public var isDevelopment: Bool
+    /// `AIRFIT_SIGNUP`: who may create an account after the first (`invite`, `open` or `closed`).
+    public var signup: SignupPolicy = .invite
 
     /// Creates a configuration.
     public init(host: String = "127.0.0.1", port: Int = 8080, isDevelopment: Bool = false) {
@@ -26,6 +29,10 @@ public struct ServerConfiguration: Sendable, Equatable {
             configuration.port = port
         }
         configuration.isDevelopment = environment["AIRFIT_ENV"] == "development"
+        guard let signup = SignupPolicy.fromEnvironment(environment["AIRFIT_SIGNUP"]) else {
+            throw ServerConfigurationError.invalidSignup(environment["AIRFIT_SIGNUP"] ?? "")
+        }
+        configuration.signup = signup
         return configuration
     }
 }
@@ -33,10 +40,12 @@ public struct ServerConfiguration: Sendable, Equatable {
 /// A configuration value that cannot be used.
 public enum ServerConfigurationError: Error, LocalizedError, Equatable {
     case invalidPort(String)
+    case invalidSignup(String)
 
     public var errorDescription: String? {
         switch self {
         case .invalidPort(let text): return "AIRFIT_PORT must be a port number from 0 to 65535 (got \"\(text)\")."
+        case .invalidSignup(let text): return "AIRFIT_SIGNUP must be invite, open or closed (got \"\(text)\")."
         }
     }
 }

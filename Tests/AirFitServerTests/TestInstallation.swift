@@ -25,12 +25,33 @@ struct TestInstallation {
     let repository = InMemoryStore()
     let drafts = InMemoryOnboardingDraftRepository()
     let sessions = InMemoryWebSessionRepository()
+    let accounts = InMemoryAccountRepository()
+    let links = InMemoryOneTimeLinkRepository()
+    let securityLog = InMemorySecurityLogRepository()
+    let mail = InMemoryMailSender()
     let clock = TestClock()
+    var signup = SignupPolicy.invite
 
     var dependencies: ServerDependencies {
         let clock = self.clock
         return ServerDependencies(
-            health: StubHealth(), repository: repository, passwordCost: 4, sessions: sessions, drafts: drafts, now: { clock.now() })
+            health: StubHealth(), repository: repository, accounts: accounts, passwordCost: 4, sessions: sessions, drafts: drafts,
+            now: { clock.now() }, links: links, securityLog: securityLog, mail: mail, signup: signup)
+    }
+
+    /// The path of the first link to this site in the newest mail to `address`, waiting up to two seconds for it
+    /// (some mail is queued after the page answered).
+    func link(mailedTo address: String, after count: Int = 0) async throws -> String? {
+        for _ in 0..<200 {
+            let messages = await mail.messages(to: address)
+            if messages.count > count, let text = messages.last?.text,
+                let range = text.range(of: #"http://127\.0\.0\.1:8080(/[^\s]+)"#, options: .regularExpression)
+            {
+                return String(text[range].dropFirst("http://127.0.0.1:8080".count))
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
     }
 
     /// The app over these stores.

@@ -19,12 +19,20 @@ public struct WebSession: Codable, Sendable, Equatable, Identifiable {
     public var lastSeenAt: Date
     /// When the session ends unless it is used again (each use moves it forward).
     public var expiresAt: Date
+    /// When the person last proved who they are in this session (sign-in, re-authentication): sensitive changes need
+    /// it recent (``Reauthentication``).
+    public var authenticatedAt: Date
+    /// The browser and system it signed in from ("Chrome on Android"), for the list of sessions.
+    public var device: String?
 
-    /// Creates a session.
+    /// Creates a session; `authenticatedAt` defaults to `createdAt`.
     public init(
         id: UUID = UUID(), tokenHash: String, accountID: UUID?, csrfToken: String, skippedOnboarding: Bool = false,
-        isLocked: Bool = false, createdAt: Date, lastSeenAt: Date, expiresAt: Date
+        isLocked: Bool = false, createdAt: Date, lastSeenAt: Date, expiresAt: Date, authenticatedAt: Date? = nil,
+        device: String? = nil
     ) {
+        self.authenticatedAt = authenticatedAt ?? createdAt
+        self.device = device
         self.id = id
         self.tokenHash = tokenHash
         self.accountID = accountID
@@ -58,6 +66,11 @@ public protocol WebSessionRepository: Sendable {
     /// Deletes every session expired at `now`; returns how many.
     @discardableResult
     func deleteExpiredSessions(now: Date) async throws -> Int
+    /// The unexpired sessions of `accountID`, most recently used first.
+    func sessions(accountID: UUID, now: Date) async throws -> [WebSession]
+    /// Deletes every session of `accountID` except the one with id `kept`; returns how many.
+    @discardableResult
+    func deleteSessions(accountID: UUID, except kept: UUID?) async throws -> Int
 }
 
 /// Sessions held in memory, for tests and a server without a database.
@@ -93,5 +106,15 @@ public actor InMemoryWebSessionRepository: WebSessionRepository {
         let expired = sessions.values.filter { $0.isExpired(at: now) }.map(\.id)
         expired.forEach { sessions[$0] = nil }
         return expired.count
+    }
+
+    public func sessions(accountID: UUID, now: Date) -> [WebSession] {
+        sessions.values.filter { $0.accountID == accountID && !$0.isExpired(at: now) }.sorted { $0.lastSeenAt > $1.lastSeenAt }
+    }
+
+    public func deleteSessions(accountID: UUID, except kept: UUID?) -> Int {
+        let ids = sessions.values.filter { $0.accountID == accountID && $0.id != kept }.map(\.id)
+        ids.forEach { sessions[$0] = nil }
+        return ids.count
     }
 }

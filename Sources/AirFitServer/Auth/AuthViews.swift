@@ -10,6 +10,8 @@ struct SignInView: PageView {
     static let template = "signin"
     /// The email as typed (after a refusal).
     let email: String
+    /// Shows "Create an account" (`AIRFIT_SIGNUP=open`).
+    let canSignUp: Bool
 }
 
 /// "Welcome back": the app-lock password prompt.

@@ -29,13 +29,13 @@ struct SessionStore: Sendable {
     }
 
     /// Starts a session and returns its cookie token; clears out expired sessions on the way.
-    func create(accountID: UUID?) async throws -> (token: String, session: WebSession) {
+    func create(accountID: UUID?, device: String? = nil) async throws -> (token: String, session: WebSession) {
         let now = now()
         try await repository.deleteExpiredSessions(now: now)
         let token = SessionToken.make()
         let session = WebSession(
             tokenHash: SessionToken.hash(token), accountID: accountID, csrfToken: SessionToken.make(), createdAt: now,
-            lastSeenAt: now, expiresAt: now.addingTimeInterval(lifetime(accountID)))
+            lastSeenAt: now, expiresAt: now.addingTimeInterval(lifetime(accountID)), authenticatedAt: now, device: device)
         try await repository.createSession(session)
         await cache?.store(session, now: now)
         return (token, session)
@@ -66,7 +66,11 @@ struct SessionStore: Sendable {
 
     /// Ends the session of `token`.
     func remove(_ token: String) async throws {
-        let hash = SessionToken.hash(token)
+        try await removeHash(SessionToken.hash(token))
+    }
+
+    /// Ends the session whose token hashes to `hash`.
+    func removeHash(_ hash: String) async throws {
         await cache?.removeSession(hash)
         try await repository.deleteSession(tokenHash: hash)
     }

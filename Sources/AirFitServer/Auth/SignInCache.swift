@@ -41,6 +41,14 @@ actor SignInCache {
     /// Forgets the session of `tokenHash`.
     func removeSession(_ tokenHash: String) { sessions[tokenHash] = nil }
 
+    /// Forgets every session of `accountID` but `kept` (they were ended).
+    func removeSessions(accountID: UUID, except kept: UUID?) {
+        sessions = sessions.filter { $0.value.value.accountID != accountID || $0.value.value.id == kept }
+    }
+
+    /// Forgets the account `id` (it changed or went).
+    func removeAccount(_ id: UUID) { accounts[id] = nil }
+
     /// The cached account `id`, if fresh.
     func account(_ id: UUID, now: Date) -> Account? {
         guard let entry = accounts[id], now.timeIntervalSince(entry.storedAt) < timeToLive else { return nil }

@@ -4,12 +4,11 @@ import Hummingbird
 
 /// First run, sign-in and sign-out.
 struct SignInController: Sendable {
-    let accounts: any AccountRepository
-    let users: any UserRepository
-    let sessions: SessionStore
-    let passwords: PasswordGate
-    let passwordCost: UInt8
+    let services: AccountServices
     let views: Views
+
+    private var accounts: any AccountRepository { services.accounts }
+    private var sessions: SessionStore { services.sessions }
 
     func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
         group.get("/setup") { request, context -> Response in
@@ -19,13 +18,14 @@ struct SignInController: Sendable {
         group.post("/setup") { request, context -> Response in try await setup(request, context: context) }
         group.get("/signin") { request, context -> Response in
             if try await accounts.accountCount() == 0 { return WebResponses.redirect("/setup") }
-            return authPage(SignInView(email: ""), title: "Sign in", request: request, context: context, errors: [])
+            return authPage(signInView(""), title: "Sign in", request: request, context: context, errors: [])
         }
         group.post("/signin") { request, context -> Response in try await signIn(request, context: context) }
         group.post("/signout") { request, context -> Response in
             // Works while app lock wants the password too: signing out is always allowed.
             guard let signed = context.visitor.signedIn else { return WebResponses.redirect("/signin") }
             try await sessions.remove(signed.token)
+            try await services.record(.signedOut, account: signed.account.id, request: request)
             let cookie = WebResponses.sessionCookieHeader("", request: request, expire: true)
             return WebResponses.setting(cookie: cookie, on: WebResponses.redirect("/signin"))
         }
@@ -53,13 +53,14 @@ struct SignInController: Sendable {
                 SetupView(email: email), title: "Welcome", request: request, context: context, errors: errors,
                 status: .unprocessableContent)
         }
-        // The person who wins a parallel first run becomes the owner; the others are sent to sign in.
-        let existing = try await users.users().first
-        let hash = try await PasswordHasher(cost: passwordCost).hash(password)
-        let account = Account(email: email, passwordHash: hash, userID: existing?.id ?? UUID())
+        // The person who wins a parallel first run becomes the owner (the first admin); the others are sent to sign in.
+        // A person row without an account (data imported before any sign-in) becomes the owner's.
+        let existing = try await services.users.users().first
+        let hash = try await services.hasher.hash(password)
+        let account = Account(email: email, passwordHash: hash, userID: existing?.id ?? UUID(), role: .admin, createdAt: services.now())
         guard try await accounts.createFirstAccount(account) else { return WebResponses.redirect("/signin") }
         // The browser's own zone (sent by the page's script), so days and weeks are the person's from the start.
-        return try await startSession(for: account, request: request, timeZone: TimeZoneRule.identifier(form.timeZone))
+        return try await services.startSession(for: account, request: request, timeZone: TimeZoneRule.identifier(form.timeZone))
     }
 
     private func signIn(_ request: Request, context: AirFitRequestContext) async throws -> Response {
@@ -67,35 +68,25 @@ struct SignInController: Sendable {
         let email = Account.normalize(email: form.email ?? "")
         let account = try await accounts.account(email: email)
         // Counted per email and address before bcrypt runs; an unknown email costs the same bcrypt work.
-        let outcome = try await passwords.check(
-            form.password ?? "", hash: account?.passwordHash, email: email, address: context.peerAddress)
+        // A person without a password (only a linked provider) is checked against the dummy hash like an unknown email.
+        let hash = account.flatMap { $0.hasPassword ? $0.passwordHash : nil }
+        let outcome = try await services.passwords.check(form.password ?? "", hash: hash, email: email, address: context.peerAddress)
         switch (outcome, account) {
         case (.accepted, let account?):
-            return try await startSession(for: account, request: request)
+            return try await services.startSession(for: account, request: request)
         case (.wait(let message), _):
             return authPage(
-                SignInView(email: email), title: "Sign in", request: request, context: context, errors: [message],
-                status: .tooManyRequests)
+                signInView(email), title: "Sign in", request: request, context: context, errors: [message], status: .tooManyRequests)
         default:
+            if let account { try await services.record(.signInFailed, account: account.id, request: request) }
             return authPage(
-                SignInView(email: email), title: "Sign in", request: request, context: context,
-                errors: ["That email and password do not match."], status: .unauthorized)
+                signInView(email), title: "Sign in", request: request, context: context, errors: ["That email and password do not match."],
+                status: .unauthorized)
         }
     }
 
-    /// A fresh session token on sign-in, so a token planted before sign-in is worthless. The person's settings row
-    /// is created here when missing (first run, or after "delete all data" from the command line), never on a read.
-    private func startSession(for account: Account, request: Request, timeZone: String? = nil) async throws -> Response {
-        if try await users.user(id: account.userID) == nil {
-            var user = User(id: account.userID, email: account.email)
-            if let timeZone { user.timeZone = timeZone }
-            try await users.createUser(user)
-        }
-        if let old = request.cookies[WebResponses.sessionCookie]?.value { try await sessions.remove(old) }
-        let created = try await sessions.create(accountID: account.id)
-        return WebResponses.setting(
-            cookie: WebResponses.sessionCookieHeader(created.token, request: request, maxAge: Int(sessions.signedInLifetime)),
-            on: WebResponses.redirect("/"))
+    private func signInView(_ email: String) -> SignInView {
+        SignInView(email: email, canSignUp: services.signup == .open)
     }
 }
 
@@ -115,16 +106,11 @@ enum SignedOutCSRF {
     }
 }
 
-/// What a new account needs.
+/// What a new account needs: a real-looking email and a password that passes ``PasswordPolicy``.
 enum AccountRules {
     /// Messages for each problem with the entered email and password; empty when both are fine.
     static func problems(email: String, password: String) -> [String] {
-        var problems: [String] = []
-        let parts = email.split(separator: "@")
-        if parts.count != 2 || !parts[1].contains(".") { problems.append("Enter an email address like name@example.com.") }
-        if password.count < 10 { problems.append("Use a password of at least 10 characters.") }
-        if password.utf8.count > 72 { problems.append("Use a password of at most 72 bytes.") }
-        return problems
+        (EmailRule.problem(email).map { [$0] } ?? []) + PasswordPolicy.problems(password, email: email)
     }
 }
 

@@ -18,7 +18,7 @@ struct SettingsController: Sendable {
                 units: signed.user.preferredUnits.displayName, appearance: signed.user.appearanceMode.displayName,
                 persona: hasPersona ? "Active" : "Not set up", provider: try await providerSettings.hubSummary(signed.user),
                 location: signed.user.location.map { $0.name ?? LocationRule.coordinates($0) } ?? "Not set",
-                version: AirFitVersion.current, isDevelopment: isDevelopment)
+                version: AirFitVersion.current, isDevelopment: isDevelopment, isAdmin: signed.account.role == .admin)
             return views.response(page, title: "Settings", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken))
         }
         // "Show the last request": the exact bodies the person's coach sent, from their own data.

@@ -12,6 +12,8 @@ struct SettingsHubView: PageView {
     let location: String
     let version: String
     let isDevelopment: Bool
+    /// Shows the Members row.
+    let isAdmin: Bool
 }
 
 /// "Show the last request": the bodies the person's coach sent, newest first.

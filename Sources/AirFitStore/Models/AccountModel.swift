@@ -10,6 +10,7 @@ final class AccountModel: Model, @unchecked Sendable {
     @Field(key: "email") var email: String
     @Field(key: "password_hash") var passwordHash: String
     @Field(key: "user_id") var userID: UUID
+    @Field(key: "role") var role: String
     @Field(key: "created_at") var createdAt: Double
 
     init() {}
@@ -19,6 +20,7 @@ final class AccountModel: Model, @unchecked Sendable {
         email = account.email
         passwordHash = account.passwordHash
         userID = account.userID
+        role = account.role.rawValue
         createdAt = account.createdAt.timeIntervalSince1970
     }
 
@@ -26,7 +28,7 @@ final class AccountModel: Model, @unchecked Sendable {
     func domain() throws -> Account {
         guard let id else { throw RepositoryError.invalid("An account row has no id.") }
         return Account(
-            id: id, email: email, passwordHash: passwordHash, userID: userID,
+            id: id, email: email, passwordHash: passwordHash, userID: userID, role: MemberRole(rawValue: role) ?? .member,
             createdAt: Date(timeIntervalSince1970: createdAt))
     }
 }

@@ -28,7 +28,8 @@ struct OnboardingProfileRow: Decodable {
 
 /// A `web_sessions` row (read when the sign-in cache misses).
 struct WebSessionRow: Decodable {
-    static let columns = "id, token_hash, account_id, csrf_token, skipped_onboarding, locked, created_at, last_seen_at, expires_at"
+    static let columns =
+        "id, token_hash, account_id, csrf_token, skipped_onboarding, locked, created_at, last_seen_at, expires_at, authenticated_at, device"
 
     var id: UUID
     var tokenHash: String
@@ -39,38 +40,44 @@ struct WebSessionRow: Decodable {
     var createdAt: Double
     var lastSeenAt: Double
     var expiresAt: Double
+    var authenticatedAt: Double
+    var device: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, locked
+        case id, locked, device
         case tokenHash = "token_hash", accountID = "account_id", csrfToken = "csrf_token", skippedOnboarding = "skipped_onboarding"
-        case createdAt = "created_at", lastSeenAt = "last_seen_at", expiresAt = "expires_at"
+        case createdAt = "created_at", lastSeenAt = "last_seen_at", expiresAt = "expires_at", authenticatedAt = "authenticated_at"
     }
 
     func domain() -> WebSession {
         WebSession(
             id: id, tokenHash: tokenHash, accountID: accountID, csrfToken: csrfToken, skippedOnboarding: skippedOnboarding,
             isLocked: locked, createdAt: Date(timeIntervalSince1970: createdAt), lastSeenAt: Date(timeIntervalSince1970: lastSeenAt),
-            expiresAt: Date(timeIntervalSince1970: expiresAt))
+            expiresAt: Date(timeIntervalSince1970: expiresAt), authenticatedAt: Date(timeIntervalSince1970: authenticatedAt),
+            device: device)
     }
 }
 
 /// An `accounts` row (read when the sign-in cache misses, and at sign-in).
 struct AccountRow: Decodable {
-    static let columns = "id, email, password_hash, user_id, created_at"
+    static let columns = "id, email, password_hash, user_id, role, created_at"
 
     var id: UUID
     var email: String
     var passwordHash: String
     var userID: UUID
+    var role: String
     var createdAt: Double
 
     enum CodingKeys: String, CodingKey {
-        case id, email
+        case id, email, role
         case passwordHash = "password_hash", userID = "user_id", createdAt = "created_at"
     }
 
     func domain() -> Account {
-        Account(id: id, email: email, passwordHash: passwordHash, userID: userID, createdAt: Date(timeIntervalSince1970: createdAt))
+        Account(
+            id: id, email: email, passwordHash: passwordHash, userID: userID, role: MemberRole(rawValue: role) ?? .member,
+            createdAt: Date(timeIntervalSince1970: createdAt))
     }
 }
 

@@ -15,6 +15,8 @@ final class WebSessionModel: Model, @unchecked Sendable {
     @Field(key: "created_at") var createdAt: Double
     @Field(key: "last_seen_at") var lastSeenAt: Double
     @Field(key: "expires_at") var expiresAt: Double
+    @Field(key: "authenticated_at") var authenticatedAt: Double
+    @OptionalField(key: "device") var device: String?
 
     init() {}
 
@@ -33,6 +35,8 @@ final class WebSessionModel: Model, @unchecked Sendable {
         createdAt = session.createdAt.timeIntervalSince1970
         lastSeenAt = session.lastSeenAt.timeIntervalSince1970
         expiresAt = session.expiresAt.timeIntervalSince1970
+        authenticatedAt = session.authenticatedAt.timeIntervalSince1970
+        device = session.device
     }
 
     /// The domain value.
@@ -40,7 +44,8 @@ final class WebSessionModel: Model, @unchecked Sendable {
         WebSession(
             id: try requireID(), tokenHash: tokenHash, accountID: accountID, csrfToken: csrfToken,
             skippedOnboarding: skippedOnboarding, isLocked: locked, createdAt: Date(timeIntervalSince1970: createdAt),
-            lastSeenAt: Date(timeIntervalSince1970: lastSeenAt), expiresAt: Date(timeIntervalSince1970: expiresAt))
+            lastSeenAt: Date(timeIntervalSince1970: lastSeenAt), expiresAt: Date(timeIntervalSince1970: expiresAt),
+            authenticatedAt: Date(timeIntervalSince1970: authenticatedAt), device: device)
     }
 }
 

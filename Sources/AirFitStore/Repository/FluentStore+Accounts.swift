@@ -38,4 +38,26 @@ extension FluentStore: AccountRepository {
             return false
         }
     }
+
+    public func accounts() async throws -> [Account] {
+        try await database.sql.raw("SELECT \(unsafeRaw: AccountRow.columns) FROM accounts ORDER BY created_at, email")
+            .all(decoding: AccountRow.self).map { $0.domain() }
+    }
+
+    public func updateAccount(_ account: Account) async throws {
+        let updated = try await mapped("An account with this email") {
+            try await database.sql.raw(
+                """
+                UPDATE accounts SET email = \(bind: account.email), password_hash = \(bind: account.passwordHash), \
+                role = \(bind: account.role.rawValue) WHERE id = \(bind: account.id) RETURNING id
+                """
+            ).first()
+        }
+        guard updated != nil else { throw RepositoryError.notFound("Account \(account.id)") }
+    }
+
+    @discardableResult
+    public func deleteAccount(id: UUID) async throws -> Bool {
+        try await Self.deleteRows(AccountModel.query(on: database).filter(\.$id == id)) > 0
+    }
 }

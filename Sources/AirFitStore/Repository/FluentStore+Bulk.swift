@@ -10,32 +10,59 @@ extension FluentStore {
     }
 
     private func eraseAll(userID: UUID) async throws -> [String: Int] {
-        try await database.transaction { db in
-            var counts: [String: Int] = [:]
-            counts[VaultEntryModel.schema] = try await Self.deleteRows(VaultEntryModel.query(on: db).filter(\.$userID == userID))
-            counts[DataExportModel.schema] = try await Self.deleteRows(DataExportModel.query(on: db).filter(\.$userID == userID))
-            counts[CoachMessageModel.schema] = try await Self.deleteRows(CoachMessageModel.query(on: db).filter(\.$userID == userID))
-            counts[DailyLogModel.schema] = try await Self.deleteRows(DailyLogModel.query(on: db).filter(\.$userID == userID))
-            counts[FoodEntryModel.schema] = try await Self.deleteRows(FoodEntryModel.query(on: db).filter(\.$userID == userID))
-            counts[WorkoutModel.schema] = try await Self.deleteRows(WorkoutModel.query(on: db).filter(\.$userID == userID))
-            counts[OnboardingDraftModel.schema] = try await Self.deleteRows(OnboardingDraftModel.query(on: db).filter(\.$userID == userID))
-            counts[OnboardingProfileModel.schema] = try await Self.deleteRows(
-                OnboardingProfileModel.query(on: db).filter(\.$userID == userID))
-            let requests = try await db.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-                .from(AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).first()
-            counts[AddPrivacyControls.requestsSchema] = try requests?.decode(column: "n", as: Int.self) ?? 0
-            try await db.sql.delete(from: AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).run()
-            counts[AddDeletedEntries.schema] = try await Self.deleteKeptEntries(userID: userID, on: db)
-            counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
-            return counts
+        try await database.transaction { db in try await Self.eraseRows(userID: userID, on: db) }
+    }
+
+    /// Deletes the account, every row of its person in every table, their vault entries, sessions, links and security
+    /// log in one transaction. When it was the last account, the installation starts over (the next visit is setup).
+    public func eraseAccount(_ account: Account) async throws -> [String: Int] {
+        try await users.writing(account.userID) {
+            try await database.transaction { db in
+                var counts = try await Self.eraseRows(userID: account.userID, on: db)
+                counts[WebSessionModel.schema] = try await Self.deleteRows(
+                    WebSessionModel.query(on: db).filter(\.$accountID == account.id))
+                counts[AddMembers.linksSchema] = try await db.sql.raw(
+                    "DELETE FROM one_time_links WHERE account_id = \(bind: account.id) RETURNING id"
+                ).all().count
+                counts[AddMembers.eventsSchema] = try await db.sql.raw(
+                    "DELETE FROM security_events WHERE account_id = \(bind: account.id) RETURNING id"
+                ).all().count
+                counts[AccountModel.schema] = try await Self.deleteRows(AccountModel.query(on: db).filter(\.$id == account.id))
+                if try await AccountModel.query(on: db).count() == 0 {
+                    try await db.sql.delete(from: CreateInstallationOwner.schema).run()
+                }
+                return counts
+            }
         }
+    }
+
+    /// Every row of `userID` in every table (not the account), on `db` (inside the caller's transaction).
+    static func eraseRows(userID: UUID, on db: any Database) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        counts[VaultEntryModel.schema] = try await Self.deleteRows(VaultEntryModel.query(on: db).filter(\.$userID == userID))
+        counts[DataExportModel.schema] = try await Self.deleteRows(DataExportModel.query(on: db).filter(\.$userID == userID))
+        counts[CoachMessageModel.schema] = try await Self.deleteRows(CoachMessageModel.query(on: db).filter(\.$userID == userID))
+        counts[DailyLogModel.schema] = try await Self.deleteRows(DailyLogModel.query(on: db).filter(\.$userID == userID))
+        counts[FoodEntryModel.schema] = try await Self.deleteRows(FoodEntryModel.query(on: db).filter(\.$userID == userID))
+        counts[WorkoutModel.schema] = try await Self.deleteRows(WorkoutModel.query(on: db).filter(\.$userID == userID))
+        counts[OnboardingDraftModel.schema] = try await Self.deleteRows(OnboardingDraftModel.query(on: db).filter(\.$userID == userID))
+        counts[OnboardingProfileModel.schema] = try await Self.deleteRows(
+            OnboardingProfileModel.query(on: db).filter(\.$userID == userID))
+        let requests = try await db.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            .from(AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).first()
+        counts[AddPrivacyControls.requestsSchema] = try requests?.decode(column: "n", as: Int.self) ?? 0
+        try await db.sql.delete(from: AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).run()
+        counts[AddDeletedEntries.schema] = try await Self.deleteKeptEntries(userID: userID, on: db)
+        counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
+        return counts
     }
 
     /// Every table, children before the rows they point to: what ``eraseInstallation()`` empties.
     static let installationTables = [
         WebSessionModel.schema, "sign_in_attempts", OnboardingDraftModel.schema, VaultEntryModel.schema, DataExportModel.schema,
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
-        AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AccountModel.schema, CreateInstallationOwner.schema, UserModel.schema,
+        AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema, AccountModel.schema,
+        CreateInstallationOwner.schema, UserModel.schema,
     ]
 
     /// Empties every table in one transaction: every person's records, settings, conversations and keys, the accounts
@@ -97,3 +124,5 @@ extension FluentStore {
         }
     }
 }
+
+extension FluentStore: AccountErasing {}

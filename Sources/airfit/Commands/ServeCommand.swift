@@ -78,7 +78,8 @@ struct ServeCommand: AsyncParsableCommand {
                 isDevelopment: server.isDevelopment, sessions: context.store, drafts: context.store, signInAttempts: context.store,
                 places: OpenMeteoGeocoder(
                     baseURL: geocoderURL,
-                    http: AsyncHTTPWeatherClient(client: weatherClient, logger: CLI.logger(label: "airfit.weather"))))
+                    http: AsyncHTTPWeatherClient(client: weatherClient, logger: CLI.logger(label: "airfit.weather"))),
+                links: context.store, securityLog: context.store, accountEraser: context.store, signup: server.signup)
             let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
             do {
                 try await app.runService()

@@ -1,0 +1,94 @@
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// Creating an account after the first: through an admin's invite link (`/join/<token>`), or on `/signup` when
+/// `AIRFIT_SIGNUP=open`. The new member is signed in and starts onboarding their own coach.
+struct JoinController: Sendable {
+    let services: AccountServices
+    let views: Views
+
+    func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
+        group.get("/join/:token") { request, context -> Response in
+            let invite = try await services.usableLink(context.parameters.get("token") ?? "", purpose: .invite)
+            let (state, _) = InviteFlow.handle(.open(available: invite != nil, policy: services.signup == .closed ? .closed : .invite))
+            return page(state, action: request.uri.path, request: request, context: context, status: Self.status(state))
+        }
+        group.post("/join/:token") { request, context -> Response in
+            let invite = try await services.usableLink(context.parameters.get("token") ?? "", purpose: .invite)
+            return try await join(request, context: context, invite: invite, available: invite != nil)
+        }
+        group.get("/signup") { request, context -> Response in
+            // Without an invite, only open sign-up lets anyone in; otherwise the page says it's closed.
+            let (state, _) = InviteFlow.handle(.open(available: true, policy: services.signup == .open ? .open : .closed))
+            return page(state, action: "/signup", request: request, context: context, status: Self.status(state))
+        }
+        group.post("/signup") { request, context -> Response in
+            try await join(request, context: context, invite: nil, available: true)
+        }
+    }
+
+    private func join(_ request: Request, context: AirFitRequestContext, invite: OneTimeLink?, available: Bool) async throws -> Response {
+        let form = try await request.decodeForm(CredentialsForm.self)
+        let email = form.email ?? ""
+        let policy: SignupPolicy =
+            if services.signup == .closed { .closed } else if invite != nil { .invite } else { services.signup == .open ? .open : .closed }
+        let taken = try await services.accounts.account(email: email) != nil
+        let (state, actions) = InviteFlow.handle(
+            .submit(available: available, policy: policy, email: email, password: form.password ?? "", taken: taken))
+        for action in actions {
+            guard case .createAccount(let email, let password) = action else { continue }
+            if let invite, !(try await services.links.useLink(id: invite.id, now: services.now())) {
+                return page(
+                    .unavailable(InviteFlow.Message.invalid), action: request.uri.path, request: request, context: context, status: .gone)
+            }
+            let role = invite.flatMap { MemberRole(rawValue: $0.payload) } ?? .member
+            let account = Account(
+                email: email, passwordHash: try await services.hasher.hash(password), userID: UUID(), role: role, createdAt: services.now())
+            do {
+                try await services.accounts.createAccount(account)
+            } catch RepositoryError.conflict {
+                return page(
+                    .form(email: email, problems: [InviteFlow.Message.taken]), action: request.uri.path, request: request, context: context,
+                    status: .conflict)
+            }
+            try await services.record(.joined, account: account.id, request: request)
+            return try await services.startSession(
+                for: account, request: request, next: "/onboarding", timeZone: TimeZoneRule.identifier(form.timeZone))
+        }
+        let status: HTTPResponse.Status = if case .unavailable = state { .gone } else { .unprocessableContent }
+        return page(state, action: request.uri.path, request: request, context: context, status: status)
+    }
+
+    /// 410 for a page that can't be used (a dead link, closed sign-up), else 200.
+    static func status(_ state: InviteFlow.State) -> HTTPResponse.Status {
+        if case .unavailable = state { return .gone }
+        return .ok
+    }
+
+    private func page(
+        _ state: InviteFlow.State, action: String, request: Request, context: AirFitRequestContext, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let (csrf, cookie) = SignedOutCSRF.token(request, visitor: context.visitor)
+        var problems: [String] = []
+        let view: SignupView
+        switch state {
+        case .unavailable(let message): view = SignupView(action: nil, email: "", unavailable: message)
+        case .form(let email, let found):
+            problems = found
+            view = SignupView(action: action, email: email, unavailable: nil)
+        case .joined: view = SignupView(action: nil, email: "", unavailable: nil)
+        }
+        let response = views.response(
+            view, title: "Join AirFit", user: nil, chrome: PageChrome(csrf: csrf, heading: "Join AirFit", errors: problems), status: status)
+        return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
+    }
+}
+
+/// The sign-up form, or why signing up isn't possible.
+struct SignupView: PageView {
+    static let template = "signup"
+    let action: String?
+    let email: String
+    let unavailable: String?
+}
