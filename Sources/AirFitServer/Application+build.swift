@@ -162,7 +162,7 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
         repository: repository, drafts: drafts, vault: dependencies.vault,
         previewer: PersonaPreviewer(streamer: dependencies.aiClient, log: repository), now: dependencies.now, views: views
     ).addRoutes(to: signedIn)
-    ProviderController(providerSettings: providerSettings, views: views).addRoutes(to: signedIn)
+    ProviderController(providerSettings: providerSettings, now: dependencies.now, views: views).addRoutes(to: signedIn)
     LocationController(
         repository: repository, places: dependencies.places, weatherKeys: WeatherKeys(vault: dependencies.vault), views: views
     ).addRoutes(to: signedIn)

@@ -36,6 +36,8 @@ struct UnlockController: Sendable {
             }
             var session = signed.session
             session.isLocked = false
+            // The password was just entered: it counts for re-authentication too.
+            session.authenticatedAt = sessions.now()
             try await sessions.update(session)
             return WebResponses.redirect(next)
         }

@@ -8,6 +8,8 @@ import Hummingbird
 struct ProviderController: Sendable {
     /// The AI configuration rules over the vault, client and repository.
     let providerSettings: ProviderSettings
+    /// The current time, for re-authentication before a key is removed.
+    let now: @Sendable () -> Date
     let views: Views
 
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
@@ -37,6 +39,9 @@ struct ProviderController: Sendable {
         group.get("/settings/provider/keys/:provider/remove") { _, context -> Response in
             let signed = context.signed
             let provider = try Self.provider(context)
+            // Removing a key is a sensitive change: it needs a recent sign-in.
+            let path = "/settings/provider/keys/\(provider.rawValue)/remove"
+            if let redirect = SudoGate.check(signed, now: now(), returningTo: path) { return redirect }
             guard try await providerSettings.storedKeys(userID: signed.user.id)[provider] != nil else {
                 return WebResponses.redirect("/settings/provider")
             }
@@ -48,6 +53,8 @@ struct ProviderController: Sendable {
         }
         group.post("/settings/provider/keys/:provider/remove") { _, context -> Response in
             let provider = try Self.provider(context)
+            let path = "/settings/provider/keys/\(provider.rawValue)/remove"
+            if let redirect = SudoGate.check(context.signed, now: now(), returningTo: path) { return redirect }
             let removal = try await providerSettings.removeKey(provider, user: context.signed.user)
             guard removal.removed else { return WebResponses.redirect("/settings/provider") }
             let switched = removal.switchedTo.map { "&switched=\($0.rawValue)" } ?? ""
