@@ -31,15 +31,13 @@ struct SignInController: Sendable {
         }
     }
 
-    /// Renders the setup or sign-in form with the CSRF token of whoever asks: a signed-in person's session token,
-    /// else the signed-out cookie's (no session is created before signing in).
+    /// Renders the setup or sign-in form with the CSRF token of whoever asks.
     private func authPage(
         _ page: some PageView, title: String, request: Request, context: AirFitRequestContext, errors: [String],
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        let (token, cookie) = SignedOutCSRF.token(request, visitor: context.visitor)
-        let response = views.response(page, title: title, user: nil, chrome: PageChrome(csrf: token, errors: errors), status: status)
-        return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
+        views.signedOutResponse(
+            page, title: title, request: request, visitor: context.visitor, problems: errors, heading: nil, status: status)
     }
 
     private func setup(_ request: Request, context: AirFitRequestContext) async throws -> Response {
@@ -103,6 +101,20 @@ enum SignedOutCSRF {
         }
         let token = SessionToken.make()
         return (token, WebResponses.csrfCookieHeader(token, request: request))
+    }
+}
+
+extension Views {
+    /// A page anyone may see (sign-in, setup, forgot password, a link from an email, sign-up) with the CSRF token of
+    /// whoever asks: a signed-in person's session token, else the signed-out cookie's (set here when new).
+    func signedOutResponse(
+        _ view: some PageView, title: String, request: Request, visitor: Visitor, problems: [String] = [], heading: String?,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let (token, cookie) = SignedOutCSRF.token(request, visitor: visitor)
+        let chrome = PageChrome(csrf: token, heading: heading, errors: problems)
+        let response = response(view, title: title, user: visitor.signedIn?.user, chrome: chrome, status: status)
+        return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
     }
 }
 

@@ -69,7 +69,6 @@ struct JoinController: Sendable {
     private func page(
         _ state: InviteFlow.State, action: String, request: Request, context: AirFitRequestContext, status: HTTPResponse.Status = .ok
     ) -> Response {
-        let (csrf, cookie) = SignedOutCSRF.token(request, visitor: context.visitor)
         var problems: [String] = []
         let view: SignupView
         switch state {
@@ -79,9 +78,9 @@ struct JoinController: Sendable {
             view = SignupView(action: action, email: email, unavailable: nil)
         case .joined: view = SignupView(action: nil, email: "", unavailable: nil)
         }
-        let response = views.response(
-            view, title: "Join AirFit", user: nil, chrome: PageChrome(csrf: csrf, heading: "Join AirFit", errors: problems), status: status)
-        return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
+        return views.signedOutResponse(
+            view, title: "Join AirFit", request: request, visitor: context.visitor, problems: problems, heading: "Join AirFit",
+            status: status)
     }
 }
 

@@ -127,10 +127,8 @@ struct ForgotPasswordController: Sendable {
         _ view: some PageView, title: String, request: Request, context: AirFitRequestContext, problems: [String] = [],
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        let (csrf, cookie) = SignedOutCSRF.token(request, visitor: context.visitor)
-        let response = views.response(
-            view, title: title, user: nil, chrome: PageChrome(csrf: csrf, heading: title, errors: problems), status: status)
-        return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
+        views.signedOutResponse(
+            view, title: title, request: request, visitor: context.visitor, problems: problems, heading: title, status: status)
     }
 }
 

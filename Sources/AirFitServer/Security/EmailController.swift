@@ -137,11 +137,8 @@ struct EmailController: Sendable {
     }
 
     private func linkPage(_ view: EmailLinkView, request: Request, context: AirFitRequestContext) -> Response {
-        let (csrf, cookie) = SignedOutCSRF.token(request, visitor: context.visitor)
-        let response = views.response(
-            view, title: view.heading, user: context.visitor.signedIn?.user, chrome: PageChrome(csrf: csrf),
-            status: view.action == nil ? .gone : .ok)
-        return cookie.map { WebResponses.setting(cookie: $0, on: response) } ?? response
+        views.signedOutResponse(
+            view, title: view.heading, request: request, visitor: context.visitor, heading: nil, status: view.action == nil ? .gone : .ok)
     }
 
     private func notice(
