@@ -18,8 +18,8 @@ from conftest import BIN
 
 @pytest.fixture
 def server_env():
-    """The server's own zone is UTC, the zone a new person gets until they (or their browser) choose one."""
-    return {"TZ": "UTC"}
+    """The server's own zone is Etc/UTC, the zone a new person gets until they (or their browser) choose one."""
+    return {"TZ": "Etc/UTC"}
 
 
 def _archive_module():
@@ -30,11 +30,11 @@ def _archive_module():
     return module
 
 
-def _import_person(server_process, tmp_path):
-    """An imperial person in UTC with three workouts and no body metrics yet."""
+def _import_person(server_process, tmp_path, zone="Europe/London"):
+    """An imperial person in `zone` with three workouts and no body metrics yet."""
     archive = _archive_module().make_archive(workouts=3, meals=0, logs=0, messages=0)
     user = archive["user"]
-    user.update({"preferredUnits": "imperial", "appearanceMode": "light", "timeZone": "UTC", "weekStart": "monday"})
+    user.update({"preferredUnits": "imperial", "appearanceMode": "light", "timeZone": zone, "weekStart": "monday"})
     for key in ("nickname", "heightCm", "weightKg", "fitnessLevel"):
         user.pop(key, None)
     path = tmp_path / "person.json"
@@ -140,12 +140,12 @@ def test_preferences_time_zone_search_and_week_start(server_process, browser, tm
     _import_person(server_process, tmp_path)
     server = server_process.base
     _sign_up(browser, server)
-    # The browser is in the person's stored zone, so nothing else is offered.
-    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "UTC"})
     browser.get(server + "/settings")
     wait_for(browser, "settings.preferences").click()
     zone = Select(wait_for(browser, "preferences.timezone"))
-    assert zone.first_selected_option.get_attribute("value") == "UTC"
+    # A zone the person chose is kept: the browser's is not offered.
+    assert zone.first_selected_option.get_attribute("value") == "Europe/London"
+    assert tid(browser, "preferences.timezone").get_attribute("data-suggest-browser-zone") is None
     assert tid(browser, "preferences.weekStart.monday").is_selected()
     _fits_the_phone(browser)
     assert_accessible(browser, "preferences")
@@ -168,12 +168,12 @@ def test_preferences_time_zone_search_and_week_start(server_process, browser, tm
     assert_accessible(browser, "preferences, saved")
 
     # The progress page's weeks start on the chosen day.
-    browser.get(server + "/progress")
-    assert "Weeks start on Sunday, in your time zone." in browser.find_element(By.TAG_NAME, "main").text
+    browser.get(server + "/progress?range=1y")
+    assert "Weeks start on Sunday, in your time zone." in tid(browser, "progress.chart.training").get_attribute("textContent")
 
 
 def test_preferences_offer_the_browsers_zone_to_a_person_who_never_chose(server_process, browser, tmp_path):
-    _import_person(server_process, tmp_path)
+    _import_person(server_process, tmp_path, zone="Etc/UTC")
     server = server_process.base
     _sign_up(browser, server)
     browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/Denver"})
