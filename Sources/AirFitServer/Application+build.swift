@@ -158,6 +158,8 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
     SettingsController(
         repository: repository, providerSettings: providerSettings, isDevelopment: dependencies.isDevelopment, views: views
     ).addRoutes(to: signedIn)
+    ProfileController(repository: repository, views: views).addRoutes(to: signedIn)
+    PreferencesController(repository: repository, views: views).addRoutes(to: signedIn)
     PersonaController(
         repository: repository, drafts: drafts, vault: dependencies.vault,
         previewer: PersonaPreviewer(streamer: dependencies.aiClient, log: repository), now: dependencies.now, views: views

@@ -113,6 +113,25 @@ extension RepositoryContractTests {
         }
     }
 
+    @Test("The workout count is the person's own workouts only, zero before the first", arguments: Backend.allCases)
+    func workoutCount(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let ann = Fixture.user()
+            let bob = Fixture.user(name: "Bob")
+            try await store.repository.createUser(ann)
+            try await store.repository.createUser(bob)
+            #expect(try await store.repository.workoutCount(userID: ann.id) == 0)
+            for seconds in [0.0, 10, 20] { try await store.repository.addWorkout(Fixture.workout(userID: ann.id, at: seconds)) }
+            let bobs = Fixture.workout(userID: bob.id, at: 5)
+            try await store.repository.addWorkout(bobs)
+            #expect(try await store.repository.workoutCount(userID: ann.id) == 3)
+            #expect(try await store.repository.workoutCount(userID: bob.id) == 1)
+            #expect(try await store.repository.deleteWorkout(id: bobs.id, userID: bob.id))
+            #expect(try await store.repository.workoutCount(userID: bob.id) == 0)
+            #expect(try await store.repository.workoutCount(userID: UUID()) == 0)
+        }
+    }
+
     // MARK: Food
 
     @Test("A meal reads back with its items; duplicates are conflicts", arguments: Backend.allCases)

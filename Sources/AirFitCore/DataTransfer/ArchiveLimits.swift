@@ -24,10 +24,10 @@ public enum ArchiveLimits {
             problems.append("user.aiTemperature must be 0 to 2.")
         }
         if let value = user.aiMaxTokens, !(1...1_000_000).contains(value) { problems.append("user.aiMaxTokens must be 1 to 1,000,000.") }
-        if let value = user.heightCm, FiniteNumber.checked(value, in: 30...300) == nil {
+        if let value = user.heightCm, FiniteNumber.checked(value, in: ProfileRule.heightCentimeters) == nil {
             problems.append("user.heightCm must be 30 to 300.")
         }
-        if let value = user.weightKg, FiniteNumber.checked(value, in: 10...700) == nil {
+        if let value = user.weightKg, FiniteNumber.checked(value, in: ProfileRule.weightKilograms) == nil {
             problems.append("user.weightKg must be 10 to 700.")
         }
         if let value = user.goalWeightKg, FiniteNumber.checked(value, in: ProgressTargetsRule.goalWeightKilograms) == nil {

@@ -73,6 +73,10 @@ public actor InMemoryStore: AirFitRepository {
         workoutsByID[workout.id] = workout
     }
 
+    public func workoutCount(userID: UUID) async throws -> Int {
+        workoutsByID.values.reduce(0) { $0 + ($1.userID == userID ? 1 : 0) }
+    }
+
     // MARK: Food
 
     public func addFoodEntry(_ entry: FoodEntry) async throws {

@@ -17,6 +17,12 @@ public enum AppearanceMode: String, Codable, CaseIterable, Sendable {
 /// The first day of the week in calendars and summaries.
 public enum WeekStart: String, Codable, CaseIterable, Sendable {
     case sunday, monday
+
+    /// The label a person reads: "Sunday" or "Monday".
+    public var displayName: String { rawValue.capitalized }
+
+    /// The days of a week in the order this start lists them, as weekday numbers (1 = Sunday … 7 = Saturday).
+    public var weekdays: [Int] { self == .sunday ? [1, 2, 3, 4, 5, 6, 7] : [2, 3, 4, 5, 6, 7, 1] }
 }
 
 /// Self-reported fitness level.

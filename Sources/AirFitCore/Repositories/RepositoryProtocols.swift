@@ -72,6 +72,8 @@ public protocol WorkoutRepository: Sendable {
     func workout(id: UUID, userID: UUID) async throws -> Workout?
     /// Replaces the user's stored workout with the same id. Throws `RepositoryError.notFound` if there is none.
     func updateWorkout(_ workout: Workout) async throws
+    /// How many workouts the user has logged, counted by the store (one aggregate query, no rows read).
+    func workoutCount(userID: UUID) async throws -> Int
 }
 
 /// Reads and writes meals.

@@ -11,4 +11,7 @@ public enum TimeZoneRule {
         else { return nil }
         return zone.identifier
     }
+
+    /// Every time zone this system knows, by IANA name, sorted (the preferences page lists them).
+    public static let knownIdentifiers: [String] = TimeZone.knownTimeZoneIdentifiers.sorted()
 }

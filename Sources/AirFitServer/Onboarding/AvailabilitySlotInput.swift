@@ -49,11 +49,9 @@ struct AvailabilitySlotInput: Sendable, Equatable {
         return .block(WorkoutAvailabilityBlock(dayOfWeek: dayOfWeek, startTime: startTime, endTime: endTime))
     }
 
-    /// Days in the order the picker lists them: Monday first.
-    private static let pickerDays = [2, 3, 4, 5, 6, 7, 1]
-
     /// The availability screen's view, and the issues that are not about the new row (shown at the top).
-    static func view(_ draft: OnboardingDraft, slot: AvailabilitySlotInput, issues: [ValidationIssue]) -> (
+    /// The picker lists the days from the person's first day of the week.
+    static func view(_ draft: OnboardingDraft, slot: AvailabilitySlotInput, issues: [ValidationIssue], weekStart: WeekStart) -> (
         view: AvailabilityView, general: [ValidationIssue]
     ) {
         // Core reports a rejected new slot under the index it would have had.
@@ -63,7 +61,7 @@ struct AvailabilitySlotInput: Sendable, Equatable {
         let timesRejected = inline.contains { $0.field == newIndex }
         let selectedDay = Int(slot.day)
         let view = AvailabilityView(
-            days: pickerDays.map { day in
+            days: weekStart.weekdays.map { day in
                 Choice(value: String(day), name: WorkoutAvailabilityBlock.dayNames[day - 1], checked: day == selectedDay)
             },
             slotStart: slot.start, slotEnd: slot.end, slotErrors: inline.map(\.message),

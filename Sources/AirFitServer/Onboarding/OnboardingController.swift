@@ -111,7 +111,8 @@ struct OnboardingController: Sendable {
         }
         var general = issues
         if draft.screen == .typicalAvailability {
-            let availability = AvailabilitySlotInput.view(draft, slot: slot, issues: issues)
+            let availability = AvailabilitySlotInput.view(
+                draft, slot: slot, issues: issues, weekStart: signed.user.weekStart)
             page.availability = availability.view
             general = availability.general
         }

@@ -136,6 +136,11 @@ public final class FluentStore: AirFitRepository, Sendable {
         return try await paged(select, query).all().map(WorkoutRow.decode)
     }
 
+    public func workoutCount(userID: UUID) async throws -> Int {
+        let row = try await database.sql.raw("SELECT COUNT(*) AS count FROM workouts WHERE user_id = \(bind: userID)").first()
+        return try row?.decode(column: "count", as: Int.self) ?? 0
+    }
+
     public func deleteWorkout(id: UUID, userID: UUID) async throws -> Bool {
         try await delete(WorkoutModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID))
     }
