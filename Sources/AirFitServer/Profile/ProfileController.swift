@@ -18,7 +18,8 @@ struct ProfileController: Sendable {
         group.get(RouterPath(Self.path)) { request, context -> Response in
             let signed = context.signed
             let count = try await repository.workoutCount(userID: signed.user.id)
-            var page = ProfileView(user: signed.user, email: signed.account.email, workoutCount: count)
+            // A person who signs in only through a linked provider has no address of their own here to show.
+            var page = ProfileView(user: signed.user, email: signed.account.hasPassword ? signed.account.email : nil, workoutCount: count)
             if request.uri.queryParameters["saved"] != nil { page.notices = ["Saved."] }
             return views.response(page, title: Self.title, signed: signed)
         }
