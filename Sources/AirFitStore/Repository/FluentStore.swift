@@ -136,6 +136,7 @@ public final class FluentStore: AirFitRepository, Sendable {
         return try await paged(select, query).all().map(WorkoutRow.decode)
     }
 
+    /// One COUNT, answered from the `idx_workouts_user_started` index (its first column is `user_id`).
     public func workoutCount(userID: UUID) async throws -> Int {
         let row = try await database.sql.raw("SELECT COUNT(*) AS count FROM workouts WHERE user_id = \(bind: userID)").first()
         return try row?.decode(column: "count", as: Int.self) ?? 0
