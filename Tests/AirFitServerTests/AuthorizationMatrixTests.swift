@@ -299,6 +299,7 @@ struct MatrixRun {
         let weatherKey = try await WeatherKeys(vault: stores.vault).save("ZqBeeWeatherKey", provider: .openWeatherMap, userID: b.userID)
         #expect(weatherKey == nil)
         try await stores.vault.saveSecret("sk-AyeOwnSecretKeyAy42", provider: "openai", userID: a.userID, baseURL: nil)
+        try await bBrowser.get("/settings")
         var aUser = try #require(try await stores.repository.user(id: a.userID))
         aUser.location = SavedLocation(latitude: 48.1, longitude: 11.6, name: "ZqAyePlace")
         try await stores.repository.updateUser(aUser)
@@ -445,11 +446,12 @@ struct MatrixRun {
     }
 
     mutating func send(
-        _ method: HTTPRequest.Method, _ uri: String, cookie: String?, form: [(String, String)]?
+        _ method: HTTPRequest.Method, _ uri: String, cookie: String?, form: [(String, String)]?, csrfHeader: String? = nil
     ) async throws -> TestResponse {
         report.requests += 1
         var headers: HTTPFields = [:]
         if let cookie { headers[.cookie] = cookie }
+        if let csrfHeader { headers[CSRFMiddleware.header] = csrfHeader }
         var body: ByteBuffer?
         if let form {
             headers[.contentType] = "application/x-www-form-urlencoded"
@@ -525,16 +527,25 @@ struct MatrixRun {
         }
     }
 
-    /// (3) Every unsafe route refuses A's form without the token, and nothing of A's or B's changes.
+    /// (3) Every unsafe route refuses A's form without the token, or with B's session token (in the form or the
+    /// `X-CSRF-Token` header), and nothing of A's or B's changes.
     mutating func checkMissingToken(_ requests: [MatrixRequest]) async throws {
         let aBefore = try await MemberRows.read(a, stores: stores)
         let bBefore = try await MemberRows.read(b, stores: stores)
+        let bToken = try #require(bBrowser.csrf)
+        let variants: [(name: String, form: [(String, String)], header: String?)] = [
+            ("without the form token", probeForm, nil), ("with B's form token", probeForm + [("_csrf", bToken)], nil),
+            ("with B's token in X-CSRF-Token", probeForm, bToken),
+        ]
         for request in requests where CSRFMiddleware.isUnsafe(request.method) {
-            let response = try await send(request.method, request.path, cookie: aBrowser.cookie, form: probeForm)
-            if response.status != .forbidden {
-                failures.append("A without the form token: \(request.label) answered \(response.status), not 403")
+            for variant in variants {
+                let response = try await send(
+                    request.method, request.path, cookie: aBrowser.cookie, form: variant.form, csrfHeader: variant.header)
+                if response.status != .forbidden {
+                    failures.append("A \(variant.name): \(request.label) answered \(response.status), not 403")
+                }
+                expectNoLeak(response, "A \(variant.name): \(request.label)")
             }
-            expectNoLeak(response, "A without the form token: \(request.label)")
         }
         let aAfter = try await MemberRows.read(a, stores: stores)
         if aAfter != aBefore {
