@@ -1,5 +1,6 @@
 import AirFitAI
 import AirFitCore
+import AirFitTestSupport
 import AirFitWeather
 import Foundation
 import Hummingbird
@@ -207,6 +208,8 @@ struct AuthorizationMatrix {
 
     /// Text A sends in every form; B's pages must never show it.
     static let probe = "ZqAyeProbe"
+    /// What A's coach answers; B's pages must never show it either.
+    static let coachReply = "ZqAyeCoach"
 
     func run() async throws -> MatrixReport {
         let clock = self.clock
@@ -217,10 +220,21 @@ struct AuthorizationMatrix {
             sessions: stores.sessions, drafts: stores.drafts, now: { clock.now() }, signInAttempts: stores.attempts)
         let site = buildSite(dependencies, replies: ActiveReplies())
         let routes = site.routes.map { ($0.method, $0.path) }
-        return try await Application(router: site.router).test(.router) { client in
-            var run = MatrixRun(client: client, stores: stores, clock: clock)
-            try await run.prepare()
-            return try await run.check(routes: routes)
+        // A's coach is a fake provider that always answers, so A's chat and persona forms really write; whatever
+        // reaches it must hold nothing of B's.
+        return try await withProviderServer { provider in
+            provider.script("/v1/chat/completions", [.init(chunks: OpenAIWire.text(["Noted, \(AuthorizationMatrix.coachReply) here."]))])
+            let report = try await Application(router: site.router).test(.router) { client in
+                var run = MatrixRun(client: client, stores: stores, clock: clock, provider: provider.root + "/v1")
+                try await run.prepare()
+                return try await run.check(routes: routes)
+            }
+            #expect(provider.hits("/v1/chat/completions") > 0, "A's coach was never asked: the chat forms wrote nothing")
+            for request in provider.requests {
+                let found = AuthorizationMatrix.markers.filter { request.body.contains($0) }
+                #expect(found.isEmpty, "A's provider was sent B's data at \(request.path): \(found)")
+            }
+            return report
         }
     }
 }
@@ -230,6 +244,8 @@ struct MatrixRun {
     let client: any TestClientProtocol
     let stores: MatrixStores
     let clock: TestClock
+    /// The base URL of A's (fake) provider.
+    let provider: String
     var a: MemberThings
     var b: MemberThings
     var aBrowser: WebClient
@@ -237,7 +253,8 @@ struct MatrixRun {
     var failures: [String] = []
     var report = MatrixReport()
 
-    init(client: any TestClientProtocol, stores: MatrixStores, clock: TestClock) {
+    init(client: any TestClientProtocol, stores: MatrixStores, clock: TestClock, provider: String) {
+        self.provider = provider
         self.client = client
         self.stores = stores
         self.clock = clock
@@ -298,10 +315,13 @@ struct MatrixRun {
         try await stores.vault.saveSecret("sk-ZqBeeSecretKeyZqB7", provider: "openai", userID: b.userID, baseURL: nil)
         let weatherKey = try await WeatherKeys(vault: stores.vault).save("ZqBeeWeatherKey", provider: .openWeatherMap, userID: b.userID)
         #expect(weatherKey == nil)
-        try await stores.vault.saveSecret("sk-AyeOwnSecretKeyAy42", provider: "openai", userID: a.userID, baseURL: nil)
+        try await stores.vault.saveSecret("sk-AyeOwnSecretKeyAy42", provider: "openai", userID: a.userID, baseURL: provider)
         try await bBrowser.get("/settings")
         var aUser = try #require(try await stores.repository.user(id: a.userID))
         aUser.location = SavedLocation(latitude: 48.1, longitude: 11.6, name: "ZqAyePlace")
+        aUser.selectedAIProvider = "openai"
+        aUser.selectedAIModel = "gpt-test"
+        aUser.aiBaseURL = provider
         try await stores.repository.updateUser(aUser)
     }
 
@@ -562,9 +582,14 @@ struct MatrixRun {
     /// (2, writes) A posts each form with the token, naming B's things everywhere it can: B's ids give 404/403,
     /// nothing shows B's data, and afterwards every row of B's is as it was. Sign-out and "delete all data" end or
     /// empty A's session, so A signs in again whenever that happened.
+    ///
+    /// The addresses naming B's things go first: the chat forms take the conversation id from the page, so A's chat
+    /// posts naming B's conversation are accepted as A's own messages under that id (every read and change filters
+    /// by person, so B sees none of them — checked afterwards); after that the id names a conversation of A's too.
     mutating func checkMemberWrites(_ requests: [MatrixRequest]) async throws {
         let bBefore = try await MemberRows.read(b, stores: stores)
-        for request in requests where CSRFMiddleware.isUnsafe(request.method) && request.ownership != .own {
+        let unsafe = requests.filter { CSRFMiddleware.isUnsafe($0.method) && $0.ownership != .own }
+        for request in unsafe.filter({ $0.ownership == .others }) + unsafe.filter({ $0.ownership != .others }) {
             let form = probeForm + [("_csrf", aBrowser.csrf ?? "")]
             let response = try await send(request.method, request.path, cookie: aBrowser.cookie, form: form)
             expectNoLeak(response, "A: \(request.label)")
@@ -589,7 +614,7 @@ struct MatrixRun {
         for request in requests where request.method == .get && request.ownership != .own {
             let response = try await send(.get, request.path, cookie: bBrowser.cookie, form: nil)
             shown.formUnion(Self.leaks(response))
-            if text(response.body).contains(AuthorizationMatrix.probe) {
+            if [AuthorizationMatrix.probe, AuthorizationMatrix.coachReply].contains(where: text(response.body).contains) {
                 failures.append("B: GET \(request.path) shows what A sent")
             }
             if request.ownership == .others {
