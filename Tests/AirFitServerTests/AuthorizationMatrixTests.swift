@@ -185,7 +185,9 @@ struct AuthorizationMatrix {
     static var assetRoutes: Set<String> { Set(WebAssets.all.flatMap { ["GET \($0.path)", "GET \($0.plainPath)"] }) }
 
     /// The values tried for each path parameter, by name. A route with a parameter missing here fails the test: say
-    /// what B's things are for it (``Ownership/others``), and A's own for the positive check.
+    /// what B's things are for it (``Ownership/others``), and A's own for the positive check. A new kind of thing
+    /// (a member, an invite, a session, a mailed token) gets a parameter name of its own, so it cannot pass here with
+    /// entry ids that mean nothing to it.
     static func parameterValues(a: MemberThings, b: MemberThings) -> [String: [PathValue]] {
         [
             "kind": HistoryKind.allCases.map { PathValue(text: $0.rawValue, ownership: .scoped) },
@@ -452,6 +454,7 @@ struct MatrixRun {
     }
 
     /// The fields every form of the matrix carries: B's ids under every name a form uses for one, and A's probe text.
+    /// A form field that names a thing by id belongs here, with B's value.
     var probeForm: [(String, String)] {
         [
             ("conversation", b.conversation.uuidString), ("c", b.conversation.uuidString), ("id", b.workout.uuidString),
