@@ -94,6 +94,14 @@ public func buildRouter(_ dependencies: ServerDependencies) -> Router<AirFitRequ
 
 /// The router, with the replies being written kept in `replies` (so a stopping server can end them).
 func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> Router<AirFitRequestContext> {
+    buildSite(dependencies, replies: replies).router
+}
+
+/// The router, and the routes the features added: `router.routes` also lists what ``RouteTable`` adds to complete it
+/// (the 405 answers and the `**` catch-all), which are indistinguishable there; the authorization matrix test walks these.
+func buildSite(
+    _ dependencies: ServerDependencies, replies: ActiveReplies
+) -> (router: Router<AirFitRequestContext>, routes: [Router<AirFitRequestContext>.RouteDescription]) {
     let router = Router(context: AirFitRequestContext.self)
     let views = Views()
     let logger = Logger(label: "airfit.server")
@@ -178,8 +186,9 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
         DebugController(providerSettings: providerSettings, aiClient: dependencies.aiClient, health: dependencies.health, views: views)
             .addRoutes(to: signedIn)
     }
+    let routes = router.routes
     RouteTable.complete(router)
-    return router
+    return (router, routes)
 }
 
 /// Builds the whole application listening where `configuration` says.
