@@ -101,6 +101,9 @@ struct MemberThings {
     var checkin = UUID()
     var olderCheckin = UUID()
     var conversation = UUID()
+    /// A signed-in session of theirs, and an invite they made (B is the admin).
+    var session = UUID()
+    var invite = UUID()
     var day = ""
     var olderDay = ""
     var entryIDs: [UUID] { [workout, meal, checkin, olderCheckin] }
@@ -179,6 +182,18 @@ struct AuthorizationMatrix {
         "POST /signout": "signing out works for anyone (signed out it only redirects)",
         "GET /unlock": "app lock's password form (for a locked session; anyone else is sent on)",
         "POST /unlock": "app lock's password check",
+        "GET /forgot": "forgot password: the same answer whoever asks",
+        "POST /forgot": "forgot password: the same answer whoever asks",
+        "GET /signup": "open sign-up (AIRFIT_SIGNUP=open); otherwise it says sign-up is closed",
+        "POST /signup": "open sign-up (AIRFIT_SIGNUP=open); otherwise it says sign-up is closed",
+        "GET /join/{token}": "an invite link: the token is the permission",
+        "POST /join/{token}": "an invite link: the token is the permission",
+        "GET /reset/{token}": "a password reset link from an email: the token is the permission",
+        "POST /reset/{token}": "a password reset link from an email: the token is the permission",
+        "GET /email/confirm/{token}": "an email verification link: the token is the permission",
+        "POST /email/confirm/{token}": "an email verification link: the token is the permission",
+        "GET /email/cancel/{token}": "an email change's cancel link: the token is the permission",
+        "POST /email/cancel/{token}": "an email change's cancel link: the token is the permission",
     ]
 
     /// Static files: the same for everyone.
@@ -198,6 +213,12 @@ struct AuthorizationMatrix {
                 PathValue(text: $0, ownership: .scoped)
             },
             "form": EntryController.quickForms.map { PathValue(text: $0, ownership: .scoped) },
+            // Members and their invites are an admin's (B's); A, a member, finds none of them.
+            "member": [PathValue(text: b.accountID.uuidString, ownership: .others)],
+            "invite": [PathValue(text: b.invite.uuidString, ownership: .others)],
+            "session": [PathValue(text: b.session.uuidString, ownership: .others)],
+            // A mailed token nobody was given: the page says the link does not work, for anyone.
+            "token": [PathValue(text: String(repeating: "Zq", count: 21) + "x", ownership: .scoped)],
         ]
     }
 
@@ -297,6 +318,11 @@ struct MatrixRun {
 
         a = try await seed(a, tag: "ZqAye")
         b = try await seed(b, tag: "ZqBee")
+        b.session = try #require(try await stores.sessions.sessions(accountID: b.accountID, now: clock.now()).first).id
+        try await bBrowser.get("/settings/members")
+        let members = text(try await bBrowser.post("/settings/members/invite", [("email", ""), ("role", "member")]).body)
+        let revoke = try #require(members.range(of: #"/settings/members/invites/[0-9A-F-]{36}/revoke"#, options: .regularExpression))
+        b.invite = try #require(UUID(uuidString: String(members[revoke].dropFirst("/settings/members/invites/".count).prefix(36))))
         // B's persona and an onboarding draft, with text of B's own.
         var persona = try aProfile.persona()
         persona.coreAspiration = "ZqBeeAspiration"

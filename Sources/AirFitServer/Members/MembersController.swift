@@ -39,21 +39,21 @@ struct MembersController: Sendable {
             try await services.record(.memberInvited, account: signed.account.id, request: request)
             return try await page(signed, created: services.mail.link(path), sentTo: email.isEmpty ? nil : MemberRules.maskedEmail(email))
         }
-        group.post("/settings/members/invites/:id/revoke") { request, context -> Response in
+        group.post("/settings/members/invites/:invite/revoke") { request, context -> Response in
             let signed = try admin(context)
             if let redirect = SudoGate.check(signed, now: services.now(), returningTo: Self.path) { return redirect }
-            let id = context.parameters.get("id").flatMap(UUID.init(uuidString:))
+            let id = context.parameters.get("invite").flatMap(UUID.init(uuidString:))
             guard let link = try await services.links.links(accountID: signed.account.id, purpose: .invite).first(where: { $0.id == id }),
                 try await services.links.useLink(id: link.id, now: services.now())
             else { throw HTTPError(.notFound, message: "That invite was already used, revoked or expired.") }
             return WebResponses.redirect(Self.path)
         }
-        group.post("/settings/members/:id/role") { request, context -> Response in
+        group.post("/settings/members/:member/role") { request, context -> Response in
             let signed = try admin(context)
             if let redirect = SudoGate.check(signed, now: services.now(), returningTo: Self.path) { return redirect }
             let form = try await request.decodeForm(RoleForm.self)
             let members = try await services.accounts.accounts()
-            guard var target = members.first(where: { $0.id.uuidString == context.parameters.get("id") }) else {
+            guard var target = members.first(where: { $0.id.uuidString == context.parameters.get("member") }) else {
                 throw HTTPError(.notFound, message: "That member is not here any more.")
             }
             guard let role = MemberRole(rawValue: form.role ?? "") else {
@@ -67,9 +67,9 @@ struct MembersController: Sendable {
             try await services.record(.roleChanged, account: signed.account.id, request: request)
             return WebResponses.redirect(target.id == signed.account.id && role != .admin ? "/settings" : Self.path)
         }
-        group.get("/settings/members/:id/remove") { _, context -> Response in
+        group.get("/settings/members/:member/remove") { _, context -> Response in
             let signed = try admin(context)
-            let path = "/settings/members/\(context.parameters.get("id") ?? "")/remove"
+            let path = "/settings/members/\(context.parameters.get("member") ?? "")/remove"
             if let redirect = SudoGate.check(signed, now: services.now(), returningTo: path) { return redirect }
             let target = try await member(context)
             let problem = MemberRules.removalProblem(target, members: try await services.accounts.accounts())
@@ -77,7 +77,7 @@ struct MembersController: Sendable {
                 id: target.id.uuidString, name: try await displayName(target), problem: problem, isSelf: target.id == signed.account.id)
             return views.response(view, title: "Remove member", signed: signed)
         }
-        group.post("/settings/members/:id/remove") { request, context -> Response in
+        group.post("/settings/members/:member/remove") { request, context -> Response in
             let signed = try admin(context)
             if let redirect = SudoGate.check(signed, now: services.now(), returningTo: Self.path) { return redirect }
             let target = try await member(context)
@@ -100,7 +100,7 @@ struct MembersController: Sendable {
     }
 
     private func member(_ context: SignedInRequestContext) async throws -> Account {
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("member").flatMap(UUID.init(uuidString:)),
             let account = try await services.accounts.account(id: id)
         else { throw HTTPError(.notFound, message: "That member is not here any more.") }
         return account

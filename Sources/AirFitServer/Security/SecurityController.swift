@@ -22,10 +22,10 @@ struct SecurityController: Sendable {
             if ended > 0 { try await services.record(.sessionsEnded, account: signed.account.id, request: request) }
             return WebResponses.redirect("/settings/security?ended=\(ended)")
         }
-        group.post("/settings/security/sessions/:id/end") { request, context -> Response in
+        group.post("/settings/security/sessions/:session/end") { request, context -> Response in
             let signed = context.signed
             // Only one of the person's own sessions, found among them: another person's id is simply not there.
-            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)), id != signed.session.id,
+            guard let id = context.parameters.get("session").flatMap(UUID.init(uuidString:)), id != signed.session.id,
                 let session = try await services.sessions.repository.sessions(accountID: signed.account.id, now: services.now())
                     .first(where: { $0.id == id })
             else { throw HTTPError(.notFound, message: "That session has already ended.") }
