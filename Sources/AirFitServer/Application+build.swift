@@ -4,6 +4,7 @@ public import AirFitCore
 public import Foundation
 public import Hummingbird
 public import Logging
+public import ServiceLifecycle
 
 /// The services the routes use.
 public struct ServerDependencies: Sendable {
@@ -32,6 +33,12 @@ public struct ServerDependencies: Sendable {
     public var signInAttempts: any SignInAttemptRepository
     /// Place search for Settings → Location & weather; `nil` leaves only "use my location".
     public var places: (any PlaceSearching)?
+    /// Sends email (on a server: into the persisted queue that ``MailDeliveryService`` empties).
+    public var mail: any MailSending
+    /// The origin links in emails start with, such as `https://fit.example.com` (``ServerConfiguration/publicOrigin``).
+    public var publicURL: URL
+    /// Who email is from (`AIRFIT_MAIL_FROM`): the `from` of every message a feature sends.
+    public var mailFrom: MailAddress
 
     /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
     public init(
@@ -40,8 +47,13 @@ public struct ServerDependencies: Sendable {
         aiClient: AIClient = AIClient(), weather: (any CoachWeatherSource)? = nil, passwordCost: UInt8 = 12,
         isDevelopment: Bool = false, sessions: any WebSessionRepository = InMemoryWebSessionRepository(),
         drafts: any OnboardingDraftRepository = InMemoryOnboardingDraftRepository(), now: @escaping @Sendable () -> Date = { Date() },
-        signInAttempts: any SignInAttemptRepository = InMemorySignInAttemptRepository(), places: (any PlaceSearching)? = nil
+        signInAttempts: any SignInAttemptRepository = InMemorySignInAttemptRepository(), places: (any PlaceSearching)? = nil,
+        mail: any MailSending = InMemoryMailSender(), publicURL: URL = URL(string: "http://127.0.0.1:8080")!,
+        mailFrom: MailAddress = MailAddress("airfit@localhost", displayName: "AirFit")
     ) {
+        self.mailFrom = mailFrom
+        self.mail = mail
+        self.publicURL = publicURL
         self.signInAttempts = signInAttempts
         self.places = places
         self.health = health
@@ -140,14 +152,15 @@ func buildRouter(_ dependencies: ServerDependencies, replies: ActiveReplies) -> 
     return router
 }
 
-/// Builds the whole application listening where `configuration` says.
+/// Builds the whole application listening where `configuration` says, running `services` (such as the
+/// ``MailDeliveryService``) beside the server.
 public func buildApplication(
-    configuration: ServerConfiguration, dependencies: ServerDependencies, logger: Logger
+    configuration: ServerConfiguration, dependencies: ServerDependencies, services: [any Service] = [], logger: Logger
 ) -> some ApplicationProtocol {
     let replies = ActiveReplies()
     return Application(
         router: buildRouter(dependencies, replies: replies),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "AirFit"),
-        services: [ReplyShutdown(replies: replies, logger: logger)],
+        services: [ReplyShutdown(replies: replies, logger: logger)] + services,
         logger: logger)
 }

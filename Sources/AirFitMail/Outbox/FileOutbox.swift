@@ -46,7 +46,7 @@ public struct FileOutbox: MailSending {
         try Self.writeNew(path: path, bytes: Array(rendered.text.utf8))
         logger.info(
             "Mail written to the outbox",
-            metadata: ["recipient_domain": .string(message.to.domain), "file": .string(name), "message_id": .string(rendered.messageID)])
+            metadata: ["recipient_domain": .string(message.to.domain), "file": .string(name), "message_id": .string(rendered.loggedID)])
         return path
     }
 

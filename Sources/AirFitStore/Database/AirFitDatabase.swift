@@ -89,6 +89,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(AddDeletedEntries())
         migrations.add(AddConversationTitle())
         migrations.add(AddProgressTargets())
+        migrations.add(CreateMailQueue())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

@@ -33,7 +33,8 @@ extension FluentStore {
 
     /// Every table, children before the rows they point to: what ``eraseInstallation()`` empties.
     static let installationTables = [
-        WebSessionModel.schema, "sign_in_attempts", OnboardingDraftModel.schema, VaultEntryModel.schema, DataExportModel.schema,
+        WebSessionModel.schema, "sign_in_attempts", CreateMailQueue.schema, OnboardingDraftModel.schema, VaultEntryModel.schema,
+        DataExportModel.schema,
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AccountModel.schema, CreateInstallationOwner.schema, UserModel.schema,
     ]
