@@ -58,18 +58,21 @@ struct MailDeliveryTests {
             logger: CapturingLogHandler.logger(logs))
     }
 
-    /// Runs `service`, waits until `condition` holds (5 s at most), then stops it and waits for it to return.
+    /// Runs `service`, waits until `condition` holds, then stops it and waits for it to return.
+    ///
+    /// The fake clock makes this take milliseconds; the generous limit is for a full parallel suite on a busy machine,
+    /// where CPU-bound tests (bcrypt) can keep this test's tasks waiting for a thread for many seconds.
     private static func running(
         _ service: MailDeliveryService, until condition: @escaping @Sendable () async -> Bool,
         sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void = {}
     ) async throws {
         let task = Task { try await service.run() }
         try await body()
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(120)
         while await !condition(), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(await condition(), "the condition did not hold within 5 seconds", sourceLocation: sourceLocation)
+        #expect(await condition(), "the condition did not hold within 120 seconds", sourceLocation: sourceLocation)
         service.stop()
         try await task.value
     }
