@@ -1,5 +1,6 @@
 import AirFitCore
 import Foundation
+import Logging
 import Testing
 
 @testable import AirFitMail
@@ -43,5 +44,23 @@ struct OutboxPlainTextTests {
         let rendered = try Self.renderer.render(message)
         #expect(rendered.messageID == "<c0ffee@example.com>")
         #expect(rendered.loggedID == "c0ffee")
+    }
+}
+
+@Suite("Outbox order")
+struct OutboxOrderTests {
+    @Test("Messages written within the same second are listed in the order they were written")
+    func sameSecond() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-outbox-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let outbox = FileOutbox(directory: directory, logger: logger)
+        let subjects = (1...8).map { "message \($0)" }
+        for subject in subjects {
+            try await outbox.send(
+                MailMessage(from: MailAddress("airfit@localhost"), to: MailAddress("ana@example.com"), subject: subject, text: "x"))
+        }
+        #expect(try OutboxReader(directory: directory).list().map(\.subject) == subjects)
     }
 }

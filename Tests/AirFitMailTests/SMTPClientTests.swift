@@ -88,7 +88,8 @@ struct SMTPClientTests {
     @Test("STARTTLS with a self-signed certificate the client is told to trust: encrypted, authenticated, delivered")
     func startTLS() async throws {
         let certificate = try TestCertificate.make()
-        let server = try await SMTPTestServer.start(user: "airfit", password: Self.password, certificate: (certificate.certPath, certificate.keyPath))
+        let server = try await SMTPTestServer.start(
+            user: "airfit", password: Self.password, certificate: (certificate.certPath, certificate.keyPath))
         defer { server.stop() }
         var configuration = try MailConfiguration.parseURL("smtp://airfit:Pa55w0rd%21hunter@127.0.0.1:\(server.port)")
         #expect(configuration.security == .startTLS(required: true))
@@ -104,7 +105,8 @@ struct SMTPClientTests {
     @Test("STARTTLS against an untrusted certificate fails before AUTH, and nothing is delivered")
     func untrustedCertificate() async throws {
         let certificate = try TestCertificate.make()
-        let server = try await SMTPTestServer.start(user: "airfit", password: Self.password, certificate: (certificate.certPath, certificate.keyPath))
+        let server = try await SMTPTestServer.start(
+            user: "airfit", password: Self.password, certificate: (certificate.certPath, certificate.keyPath))
         defer { server.stop() }
         let error = await #expect(throws: MailError.self) {
             try await Self.client(Self.local(server.port, security: .startTLS(required: true))).send(Self.message)

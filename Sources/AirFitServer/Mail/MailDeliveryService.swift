@@ -120,10 +120,14 @@ public struct MailDeliveryService: Service {
             return
         }
         guard wait > .zero else { return }
+        // The timer wakes the same signal a queued message does; the loop's own wait is never cancelled, so only a
+        // wake, a stop or the service's cancellation ends it. The group returns once the timer has finished too.
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [signal] in await signal.wait() }
-            group.addTask { [sleep] in try? await sleep(wait) }
-            await group.next()
+            group.addTask { [sleep, signal] in
+                try? await sleep(wait)
+                if !Task.isCancelled { signal.wake() }
+            }
+            await signal.wait()
             group.cancelAll()
         }
     }
