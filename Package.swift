@@ -106,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "airfit",
             dependencies: [
-                "AirFitCore", "AirFitStore", "AirFitAI", "AirFitWeather", "AirFitCoach", "AirFitServer",
+                "AirFitCore", "AirFitStore", "AirFitAI", "AirFitWeather", "AirFitCoach", "AirFitServer", "AirFitMail",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

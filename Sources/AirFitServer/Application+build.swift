@@ -4,6 +4,7 @@ public import AirFitCore
 public import Foundation
 public import Hummingbird
 public import Logging
+public import ServiceLifecycle
 
 /// The services the routes use.
 public struct ServerDependencies: Sendable {
@@ -38,12 +39,12 @@ public struct ServerDependencies: Sendable {
     public var securityLog: any SecurityLogRepository
     /// Deletes a whole account; `nil` erases through the repositories above one after another.
     public var accountEraser: (any AccountErasing)?
-    /// Sends the account emails (invites, verification and reset links).
+    /// Sends email (on a server: into the persisted queue that ``MailDeliveryService`` empties).
     public var mail: any MailSending
-    /// The `From:` of those emails.
-    public var mailFrom: MailAddress
-    /// This site's origin as people reach it, for links in emails.
+    /// The origin links in emails start with, such as `https://fit.example.com` (``ServerConfiguration/publicOrigin``).
     public var publicURL: URL
+    /// Who email is from (`AIRFIT_MAIL_FROM`): the `from` of every message a feature sends.
+    public var mailFrom: MailAddress
     /// Who may create an account after the first (`AIRFIT_SIGNUP`).
     public var signup: SignupPolicy
 
@@ -57,8 +58,8 @@ public struct ServerDependencies: Sendable {
         signInAttempts: any SignInAttemptRepository = InMemorySignInAttemptRepository(), places: (any PlaceSearching)? = nil,
         links: any OneTimeLinkRepository = InMemoryOneTimeLinkRepository(),
         securityLog: any SecurityLogRepository = InMemorySecurityLogRepository(), accountEraser: (any AccountErasing)? = nil,
-        mail: any MailSending = InMemoryMailSender(), mailFrom: MailAddress = MailAddress("airfit@localhost", displayName: "AirFit"),
-        publicURL: URL = URL(string: "http://127.0.0.1:8080")!, signup: SignupPolicy = .invite
+        mail: any MailSending = InMemoryMailSender(), publicURL: URL = URL(string: "http://127.0.0.1:8080")!,
+        mailFrom: MailAddress = MailAddress("airfit@localhost", displayName: "AirFit"), signup: SignupPolicy = .invite
     ) {
         self.links = links
         self.securityLog = securityLog
@@ -191,14 +192,15 @@ func buildSite(
     return (router, routes)
 }
 
-/// Builds the whole application listening where `configuration` says.
+/// Builds the whole application listening where `configuration` says, running `services` (such as the
+/// ``MailDeliveryService``) beside the server.
 public func buildApplication(
-    configuration: ServerConfiguration, dependencies: ServerDependencies, logger: Logger
+    configuration: ServerConfiguration, dependencies: ServerDependencies, services: [any Service] = [], logger: Logger
 ) -> some ApplicationProtocol {
     let replies = ActiveReplies()
     return Application(
         router: buildRouter(dependencies, replies: replies),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "AirFit"),
-        services: [ReplyShutdown(replies: replies, logger: logger)],
+        services: [ReplyShutdown(replies: replies, logger: logger)] + services,
         logger: logger)
 }

@@ -9,15 +9,32 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var isDevelopment: Bool
     /// `AIRFIT_SIGNUP`: who may create an account after the first (`invite`, `open` or `closed`).
     public var signup: SignupPolicy = .invite
+    /// `AIRFIT_PUBLIC_URL`: the origin people reach the server at (behind a proxy, say); `nil` means
+    /// `http://<host>:<port>` (see ``publicOrigin``).
+    public var publicURL: URL?
+
+    /// The variable holding the public origin.
+    public static let publicURLVariable = "AIRFIT_PUBLIC_URL"
 
     /// Creates a configuration.
-    public init(host: String = "127.0.0.1", port: Int = 8080, isDevelopment: Bool = false) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, isDevelopment: Bool = false, publicURL: URL? = nil) {
         self.host = host
         self.port = port
         self.isDevelopment = isDevelopment
+        self.publicURL = publicURL
     }
 
-    /// Reads `AIRFIT_HOST`, `AIRFIT_PORT` and `AIRFIT_ENV`.
+    /// The origin links in emails start with: ``publicURL``, or `http://<host>:<port>` (`127.0.0.1` when the server
+    /// listens on every address, which no link can name).
+    public var publicOrigin: URL {
+        if let publicURL { return publicURL }
+        var name = host
+        if ["0.0.0.0", "::", "[::]", ""].contains(name) { name = "127.0.0.1" }
+        if name.contains(":") && !name.hasPrefix("[") { name = "[\(name)]" }
+        return URL(string: "http://\(name):\(port)") ?? URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// Reads `AIRFIT_HOST`, `AIRFIT_PORT`, `AIRFIT_ENV` and `AIRFIT_PUBLIC_URL`.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration
     {
         var configuration = ServerConfiguration()
@@ -33,7 +50,35 @@ public struct ServerConfiguration: Sendable, Equatable {
             throw ServerConfigurationError.invalidSignup(environment["AIRFIT_SIGNUP"] ?? "")
         }
         configuration.signup = signup
+        if let text = environment[publicURLVariable]?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            configuration.publicURL = try parsePublicURL(text)
+        }
         return configuration
+    }
+
+    /// `https://fit.example.com` or `http://192.168.1.20:8080`: an http or https origin, a trailing `/` dropped.
+    /// - Throws: ``ServerConfigurationError/invalidPublicURL(_:)`` saying what is wrong.
+    public static func parsePublicURL(_ text: String) throws(ServerConfigurationError) -> URL {
+        func invalid(_ reason: String) -> ServerConfigurationError { .invalidPublicURL(reason) }
+        guard !text.contains(where: \.isWhitespace), let components = URLComponents(string: text) else {
+            throw invalid("is not a URL")
+        }
+        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw invalid("must start with http:// or https://")
+        }
+        guard let host = components.host, !host.isEmpty else { throw invalid("has no host name") }
+        guard components.user == nil, components.password == nil else { throw invalid("must not contain a user name or password") }
+        if let port = components.port, !(1...65535).contains(port) { throw invalid("has a port outside 1 to 65535") }
+        guard components.path.isEmpty || components.path == "/" else {
+            throw invalid("must be an origin without a path (AirFit is served from the root of its host)")
+        }
+        guard components.query == nil, components.fragment == nil else { throw invalid("must not have a query (?…) or a fragment (#…)") }
+        var origin = URLComponents()
+        origin.scheme = scheme
+        origin.host = host.lowercased()
+        origin.port = components.port
+        guard let url = origin.url else { throw invalid("is not a URL") }
+        return url
     }
 }
 
@@ -41,11 +86,15 @@ public struct ServerConfiguration: Sendable, Equatable {
 public enum ServerConfigurationError: Error, LocalizedError, Equatable {
     case invalidPort(String)
     case invalidSignup(String)
+    /// `AIRFIT_PUBLIC_URL` is not an http(s) origin; the reason says what is wrong.
+    case invalidPublicURL(String)
 
     public var errorDescription: String? {
         switch self {
         case .invalidPort(let text): return "AIRFIT_PORT must be a port number from 0 to 65535 (got \"\(text)\")."
         case .invalidSignup(let text): return "AIRFIT_SIGNUP must be invite, open or closed (got \"\(text)\")."
+        case .invalidPublicURL(let reason):
+            return "AIRFIT_PUBLIC_URL \(reason); write the address people open AirFit at, for example https://fit.example.com."
         }
     }
 }

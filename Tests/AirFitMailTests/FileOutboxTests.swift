@@ -26,7 +26,7 @@ struct FileOutboxTests {
         let entries = try OutboxReader(directory: directory).list()
         let entry = try #require(entries.first)
         #expect(entries.count == 1)
-        #expect(entry.fileName == "20261118T110640Z-feedc0de.eml")
+        #expect(entry.fileName == "20261118T110640.000000Z-feedc0de.eml")
         #expect(entry.subject == "Wöchentlicher Plan")
         #expect(entry.to == "ana@example.com")
         let fileAttributes = try FileManager.default.attributesOfItem(atPath: entry.path)

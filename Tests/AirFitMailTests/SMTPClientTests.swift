@@ -34,7 +34,7 @@ struct SMTPClientTests {
 
     @Test("AUTH over a local plain connection delivers the exact rendered message; logs name the domain only")
     func plainSendWithAuth() async throws {
-        let server = try SMTPTestServer(user: "airfit", password: Self.password)
+        let server = try await SMTPTestServer.start(user: "airfit", password: Self.password)
         defer { server.stop() }
         let configuration = try MailConfiguration.parseURL("smtp://airfit:Pa55w0rd%21hunter@127.0.0.1:\(server.port)?tls=none")
         let lines = Locked<[String]>([])
@@ -56,7 +56,7 @@ struct SMTPClientTests {
 
     @Test("A rejected recipient is a permanent error that names neither the address nor the body")
     func rejectedRecipient() async throws {
-        let server = try SMTPTestServer(user: "airfit", password: Self.password, reject: ["ana@example.com"])
+        let server = try await SMTPTestServer.start(user: "airfit", password: Self.password, reject: ["ana@example.com"])
         defer { server.stop() }
         let lines = Locked<[String]>([])
         let error = await #expect(throws: MailError.self) {
@@ -73,7 +73,7 @@ struct SMTPClientTests {
 
     @Test("A wrong password is an authentication error without the password in it")
     func wrongPassword() async throws {
-        let server = try SMTPTestServer(user: "airfit", password: Self.password)
+        let server = try await SMTPTestServer.start(user: "airfit", password: Self.password)
         defer { server.stop() }
         let error = await #expect(throws: MailError.self) {
             try await Self.client(Self.local(server.port, password: "wrong-Secret-99")).send(Self.message)
@@ -88,7 +88,8 @@ struct SMTPClientTests {
     @Test("STARTTLS with a self-signed certificate the client is told to trust: encrypted, authenticated, delivered")
     func startTLS() async throws {
         let certificate = try TestCertificate.make()
-        let server = try SMTPTestServer(user: "airfit", password: Self.password, certificate: (certificate.certPath, certificate.keyPath))
+        let server = try await SMTPTestServer.start(
+            user: "airfit", password: Self.password, certificate: (certificate.certPath, certificate.keyPath))
         defer { server.stop() }
         var configuration = try MailConfiguration.parseURL("smtp://airfit:Pa55w0rd%21hunter@127.0.0.1:\(server.port)")
         #expect(configuration.security == .startTLS(required: true))
@@ -104,7 +105,8 @@ struct SMTPClientTests {
     @Test("STARTTLS against an untrusted certificate fails before AUTH, and nothing is delivered")
     func untrustedCertificate() async throws {
         let certificate = try TestCertificate.make()
-        let server = try SMTPTestServer(user: "airfit", password: Self.password, certificate: (certificate.certPath, certificate.keyPath))
+        let server = try await SMTPTestServer.start(
+            user: "airfit", password: Self.password, certificate: (certificate.certPath, certificate.keyPath))
         defer { server.stop() }
         let error = await #expect(throws: MailError.self) {
             try await Self.client(Self.local(server.port, security: .startTLS(required: true))).send(Self.message)
@@ -115,7 +117,7 @@ struct SMTPClientTests {
 
     @Test("Credentials with a server that offers no STARTTLS: refused unless tls=none, so the password never goes in the clear")
     func noStartTLS() async throws {
-        let server = try SMTPTestServer(user: "airfit", password: Self.password)
+        let server = try await SMTPTestServer.start(user: "airfit", password: Self.password)
         defer { server.stop() }
         let error = await #expect(throws: MailError.self) {
             try await Self.client(Self.local(server.port, security: .startTLS(required: true))).send(Self.message)
@@ -127,7 +129,7 @@ struct SMTPClientTests {
     @Test("A closed port is a transient connection error")
     func refused() async throws {
         // Bind and release a port so nothing listens there.
-        let server = try SMTPTestServer()
+        let server = try await SMTPTestServer.start()
         let port = server.port
         server.stop()
         let error = await #expect(throws: MailError.self) { try await Self.client(Self.local(port)).send(Self.message) }
@@ -140,7 +142,7 @@ struct SMTPClientTests {
 struct SMTPTestServerSetupTests {
     /// The one place that says out loud when the SMTP server cases are skipped (a skipped case prints nothing).
     @Test("The SMTP server cases are configured")
-    func configured() throws {
+    func configured() async throws {
         let environment = ProcessInfo.processInfo.environment
         guard environment[SMTPTestServer.pythonVariable]?.isEmpty == false else {
             if environment["CI"] != "true" {
@@ -153,7 +155,7 @@ struct SMTPTestServerSetupTests {
             _ = try SMTPTestServer.python(environment)
             return
         }
-        let server = try SMTPTestServer()
+        let server = try await SMTPTestServer.start()
         server.stop()
         #expect(server.port > 0)
     }
@@ -171,7 +173,7 @@ struct SMTPClientVariantTests {
     @Test("smtps:// (TLS from the first byte) with a trusted self-signed certificate delivers")
     func implicitTLS() async throws {
         let certificate = try TestCertificate.make()
-        let server = try SMTPTestServer(
+        let server = try await SMTPTestServer.start(
             user: "airfit", password: SMTPClientTests.password, certificate: (certificate.certPath, certificate.keyPath),
             options: ["--implicit-tls"])
         defer { server.stop() }
@@ -185,7 +187,7 @@ struct SMTPClientVariantTests {
 
     @Test("A server offering AUTH LOGIN only gets the LOGIN exchange")
     func authLogin() async throws {
-        let server = try SMTPTestServer(user: "airfit", password: SMTPClientTests.password, options: ["--only-login"])
+        let server = try await SMTPTestServer.start(user: "airfit", password: SMTPClientTests.password, options: ["--only-login"])
         defer { server.stop() }
         try await SMTPClientTests.client(SMTPClientTests.local(server.port)).send(SMTPClientTests.message)
         #expect(try server.message(1).envelope.authenticated)
@@ -193,7 +195,7 @@ struct SMTPClientVariantTests {
 
     @Test("A server that refuses EHLO gets HELO, and the message still goes through (no AUTH needed)")
     func heloFallback() async throws {
-        let server = try SMTPTestServer(options: ["--no-ehlo"])
+        let server = try await SMTPTestServer.start(options: ["--no-ehlo"])
         defer { server.stop() }
         let configuration = SMTPServerConfiguration(host: "127.0.0.1", port: server.port, security: .startTLS(required: false))
         try await SMTPClientTests.client(configuration).send(SMTPClientTests.message)
@@ -204,7 +206,7 @@ struct SMTPClientVariantTests {
 
     @Test("A server that never greets times out: a transient error naming the stage")
     func silentServer() async throws {
-        let server = try SMTPTestServer(options: ["--silent"])
+        let server = try await SMTPTestServer.start(options: ["--silent"])
         defer { server.stop() }
         var configuration = SMTPClientTests.local(server.port)
         configuration.replyTimeout = .milliseconds(300)
@@ -220,7 +222,7 @@ struct SMTPClientVariantTests {
 struct SMTPStartTLSInjectionTests {
     @Test("Plaintext sent right behind the STARTTLS reply is refused, and no credentials or mail follow")
     func injection() async throws {
-        let server = try SMTPTestServer(options: ["--inject-after-starttls"])
+        let server = try await SMTPTestServer.start(options: ["--inject-after-starttls"])
         defer { server.stop() }
         let error = await #expect(throws: MailError.self) {
             try await SMTPClientTests.client(SMTPClientTests.local(server.port, security: .startTLS(required: true)))

@@ -46,7 +46,7 @@ public struct FileOutbox: MailSending {
         try Self.writeNew(path: path, bytes: Array(rendered.text.utf8))
         logger.info(
             "Mail written to the outbox",
-            metadata: ["recipient_domain": .string(message.to.domain), "file": .string(name), "message_id": .string(rendered.messageID)])
+            metadata: ["recipient_domain": .string(message.to.domain), "file": .string(name), "message_id": .string(rendered.loggedID)])
         return path
     }
 
@@ -73,12 +73,15 @@ public struct FileOutbox: MailSending {
         }
     }
 
-    /// `20261123T103000Z`: sorts as time does.
+    /// `20261123T103000.123456Z`: sorts as time does, messages written in the same second included.
     static func timestamp(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let seconds = date.timeIntervalSince1970
+        let micros = Int(((seconds - seconds.rounded(.down)) * 1_000_000).rounded(.down)) % 1_000_000
         return String(
-            format: "%04d%02d%02dT%02d%02d%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+            format: "%04d%02d%02dT%02d%02d%02d.%06dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0,
+            c.second ?? 0, micros)
     }
 }

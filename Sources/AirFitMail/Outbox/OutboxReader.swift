@@ -8,7 +8,7 @@ public struct OutboxEntry: Sendable, Hashable {
     public let path: String
     /// The `Subject` header, decoded.
     public let subject: String
-    /// The `To` header as written.
+    /// The `To` header, decoded (`Ana Müller <ana@example.com>`).
     public let to: String
     /// The `Date` header as written.
     public let date: String
@@ -39,7 +39,8 @@ public struct OutboxReader: Sendable {
             let headers = Self.headers(of: try read(path: path))
             entries.append(
                 OutboxEntry(
-                    fileName: name, path: path, subject: EncodedWord.decode(headers["subject"] ?? ""), to: headers["to"] ?? "",
+                    fileName: name, path: path, subject: EncodedWord.decode(headers["subject"] ?? ""),
+                    to: EncodedWord.decode(headers["to"] ?? ""),
                     date: headers["date"] ?? ""))
         }
         return entries

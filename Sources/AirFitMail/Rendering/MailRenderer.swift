@@ -10,6 +10,10 @@ public struct RenderedMail: Sendable, Hashable {
     /// The whole message, headers and body, CRLF line ends, ending with CRLF.
     public let text: String
 
+    /// The Message-ID's unique part (before the `@`): what logs name the message by, since the whole ID looks like an
+    /// email address to anything scanning logs for addresses.
+    public var loggedID: String { String(messageID.dropFirst().prefix { $0 != "@" }) }
+
     /// The message as SMTP's DATA sends it: lines starting with "." get a second one, and the final ".\r\n" follows.
     public var dotStuffed: String {
         var lines = text.components(separatedBy: "\r\n")

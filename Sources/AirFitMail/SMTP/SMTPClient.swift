@@ -31,7 +31,7 @@ public struct SMTPClient: MailSending {
         do throws(MailError) {
             let rendered = try renderer.render(message)
             try await deliver(rendered, from: message.from.address, to: message.to.address)
-            logger.info("Mail sent", metadata: metadata.merging(["message_id": .string(rendered.messageID)]) { $1 })
+            logger.info("Mail sent", metadata: metadata.merging(["message_id": .string(rendered.loggedID)]) { $1 })
         } catch {
             logger.warning(
                 "Mail not sent",

@@ -90,6 +90,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(AddConversationTitle())
         migrations.add(AddProgressTargets())
         migrations.add(AddMembers())
+        migrations.add(CreateMailQueue())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

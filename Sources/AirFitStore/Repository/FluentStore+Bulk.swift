@@ -13,8 +13,8 @@ extension FluentStore {
         try await database.transaction { db in try await Self.eraseRows(userID: userID, on: db) }
     }
 
-    /// Deletes the account, every row of its person in every table, their vault entries, sessions, links and security
-    /// log in one transaction. When it was the last account, the installation starts over (the next visit is setup).
+    /// Deletes the account, every row of its person in every table, their vault entries, sessions, links, security
+    /// log and mail still queued for their address in one transaction. When it was the last account, the installation starts over (the next visit is setup).
     public func eraseAccount(_ account: Account) async throws -> [String: Int] {
         try await users.writing(account.userID) {
             try await database.transaction { db in
@@ -26,6 +26,10 @@ extension FluentStore {
                 ).all().count
                 counts[AddMembers.eventsSchema] = try await db.sql.raw(
                     "DELETE FROM security_events WHERE account_id = \(bind: account.id) RETURNING id"
+                ).all().count
+                // Mail still waiting for the address (a reset link, a notice) goes with the account.
+                counts[CreateMailQueue.schema] = try await db.sql.raw(
+                    "DELETE FROM mail_queue WHERE recipient = \(bind: account.email) RETURNING id"
                 ).all().count
                 counts[AccountModel.schema] = try await Self.deleteRows(AccountModel.query(on: db).filter(\.$id == account.id))
                 if try await AccountModel.query(on: db).count() == 0 {
@@ -59,7 +63,8 @@ extension FluentStore {
 
     /// Every table, children before the rows they point to: what ``eraseInstallation()`` empties.
     static let installationTables = [
-        WebSessionModel.schema, "sign_in_attempts", OnboardingDraftModel.schema, VaultEntryModel.schema, DataExportModel.schema,
+        WebSessionModel.schema, "sign_in_attempts", CreateMailQueue.schema, OnboardingDraftModel.schema, VaultEntryModel.schema,
+        DataExportModel.schema,
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema, AccountModel.schema,
         CreateInstallationOwner.schema, UserModel.schema,

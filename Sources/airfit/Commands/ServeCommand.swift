@@ -1,6 +1,7 @@
 import AirFitAI
 import AirFitCoach
 import AirFitCore
+import AirFitMail
 import AirFitServer
 import AirFitStore
 import AirFitWeather
@@ -19,6 +20,8 @@ struct ServeCommand: AsyncParsableCommand {
             Listens on 127.0.0.1:8080 unless AIRFIT_HOST / AIRFIT_PORT or the flags say otherwise.
             Data lives in AIRFIT_DATA_DIR (default ~/.airfit) on SQLite, or in PostgreSQL when DATABASE_URL is set.
             Settings → Location & weather finds places with Open-Meteo's geocoding (AIRFIT_GEOCODING_URL moves it).
+            Email goes to the SMTP server in AIRFIT_SMTP_URL (from AIRFIT_MAIL_FROM), or else into <data dir>/outbox
+            (read it with `airfit mail outbox`); links in it start with AIRFIT_PUBLIC_URL (default http://<host>:<port>).
             """
     )
 
@@ -33,6 +36,27 @@ struct ServeCommand: AsyncParsableCommand {
         let http = AsyncHTTPWeatherClient(client: client, logger: CLI.logger(label: "airfit.weather"))
         let provider = WeatherProviderCatalog.provider(.openMeteo, baseURL: nil, keys: .none, http: http)
         return WeatherServiceSource(service: WeatherService(provider: provider, logger: CLI.logger(label: "airfit.weather")))
+    }
+
+    /// The persisted mail queue in front of SMTP (`AIRFIT_SMTP_URL`) or the file outbox, and who mail is from; says
+    /// once where mail goes (the host or the folder, never the user name or password).
+    static func mailDelivery(context: StoreContext, logger: Logger) throws -> (service: MailDeliveryService, from: MailAddress) {
+        let configuration = try MailConfiguration.fromEnvironment(
+            ProcessInfo.processInfo.environment, dataDirectory: context.dataDirectory.path)
+        let mailLogger = CLI.logger(label: "airfit.mail", defaultLevel: .info)
+        switch configuration.transport {
+        case .smtp(let server):
+            logger.info("Mail goes to an SMTP server", metadata: ["host": .string(server.host), "port": "\(server.port)"])
+        case .outbox(let directory):
+            logger.info(
+                "Mail goes to the outbox folder (AIRFIT_SMTP_URL is not set); read it with `airfit mail outbox`",
+                metadata: ["outbox": .string(directory)])
+        }
+        let renderer = MailRenderer()
+        let service = MailDeliveryService(
+            queue: context.store, transport: configuration.makeSender(logger: mailLogger), check: { _ = try renderer.render($0) },
+            logger: mailLogger)
+        return (service, configuration.from)
     }
 
     func run() async throws {
@@ -70,6 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
             if interrupted > 0 { logger.info("Marked replies cut off by the last stop", metadata: ["replies": "\(interrupted)"]) }
             // Copies kept for a delete's undo outlive it only until the next delete or the next start.
             _ = try await context.store.purgeDeletedEntries(before: Date().addingTimeInterval(-EntryUndo.keptSeconds))
+            let mail = try Self.mailDelivery(context: context, logger: logger)
             let weatherClient = AsyncHTTPWeatherClient.makeFailFastClient()
             let dependencies = ServerDependencies(
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),
@@ -79,8 +104,9 @@ struct ServeCommand: AsyncParsableCommand {
                 places: OpenMeteoGeocoder(
                     baseURL: geocoderURL,
                     http: AsyncHTTPWeatherClient(client: weatherClient, logger: CLI.logger(label: "airfit.weather"))),
-                links: context.store, securityLog: context.store, accountEraser: context.store, signup: server.signup)
-            let app = buildApplication(configuration: server, dependencies: dependencies, logger: logger)
+                links: context.store, securityLog: context.store, accountEraser: context.store, mail: mail.service.sender,
+                publicURL: server.publicOrigin, mailFrom: mail.from, signup: server.signup)
+            let app = buildApplication(configuration: server, dependencies: dependencies, services: [mail.service], logger: logger)
             do {
                 try await app.runService()
             } catch {

@@ -39,11 +39,35 @@ final class SMTPTestServer: @unchecked Sendable {
     }
 
     /// Starts the server; `user`/`password` turn on AUTH, `certificate` (PEM paths) turns on required STARTTLS.
-    init(
+    ///
+    /// Python starts on a thread of its own: waiting for its port must not hold one of the few threads every test's
+    /// tasks share (in the full parallel suite that starved other tests' reply timeouts).
+    static func start(
         user: String? = nil, password: String? = nil, certificate: (cert: String, key: String)? = nil, reject: [String] = [],
         options: [String] = []
-    ) throws {
+    ) async throws -> SMTPTestServer {
         let python = try Self.python()
+        let certificate = certificate.map { Certificate(cert: $0.cert, key: $0.key) }
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try SMTPTestServer(
+                            python: python, user: user, password: password, certificate: certificate, reject: reject, options: options)
+                    })
+            }
+        }
+    }
+
+    /// PEM file paths.
+    struct Certificate: Sendable {
+        let cert: String
+        let key: String
+    }
+
+    private init(
+        python: String, user: String?, password: String?, certificate: Certificate?, reject: [String], options: [String]
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-smtp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -73,12 +97,15 @@ final class SMTPTestServer: @unchecked Sendable {
         self.port = port
     }
 
-    /// Stops the server and removes its folder.
+    /// Stops the server and removes its folder; waiting for it to exit happens on a thread of its own, not on one
+    /// of the threads every test's tasks share.
     func stop() {
         try? input.fileHandleForWriting.close()
         process.terminate()
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
+        Thread.detachNewThread { [self] in
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 
     /// The raw bytes of the `n`th message accepted (1-based) and its envelope.
