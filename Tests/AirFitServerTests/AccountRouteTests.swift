@@ -370,4 +370,26 @@ struct AccountRouteTests {
             #expect(try await second.get("/").headers[.location] == "/signin")
         }
     }
+
+    @Test("A member's message naming another member's conversation is refused, not mixed into it")
+    func conversationsBelongToOnePerson() async throws {
+        let installation = TestInstallation()
+        try await installation.app().test(.router) { client in
+            var admin = try await Self.owner(client)
+            var (member, _) = try await Self.join(&admin, client: client, email: "friend@example.com")
+            try await member.get("/onboarding")
+            try await member.post("/onboarding", [("screen", "opening"), ("action", "skip")])
+            let owner = try #require(try await installation.accounts.account(email: "owner@example.com"))
+            let conversation = UUID()
+            try await installation.repository.appendMessage(
+                CoachMessage(
+                    userID: owner.userID, conversationID: conversation, role: .user, content: "Owner's plan",
+                    createdAt: installation.clock.now()))
+            try await member.get("/chat")
+            let mixed = try await member.post("/chat", [("conversation", conversation.uuidString), ("message", "Mine now?")])
+            #expect(mixed.status == .notFound)
+            let friend = try #require(try await installation.accounts.account(email: "friend@example.com"))
+            #expect(try await installation.repository.messages(conversationID: conversation, userID: friend.userID, last: nil).isEmpty)
+        }
+    }
 }

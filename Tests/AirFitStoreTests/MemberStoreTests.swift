@@ -151,6 +151,18 @@ struct MemberStoreTests {
         }
     }
 
+    @Test("A conversation belongs to the person who has messages in it", arguments: Backend.allCases)
+    func conversationOwner(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let (owner, other, conversation) = (UUID(), UUID(), UUID())
+            #expect(try await store.repository.conversationBelongsToAnother(id: conversation, userID: other) == false)
+            try await store.repository.appendMessage(
+                CoachMessage(userID: owner, conversationID: conversation, role: .user, content: "Mine", createdAt: Date()))
+            #expect(try await store.repository.conversationBelongsToAnother(id: conversation, userID: other))
+            #expect(try await store.repository.conversationBelongsToAnother(id: conversation, userID: owner) == false)
+        }
+    }
+
     /// Every row of every table (but Fluent's log) with a column whose text is one of `ids`, as "table: n" counts.
     static func rowsMentioning(_ ids: [UUID], sql: any SQLDatabase, backend: Backend) async throws -> [String: Int] {
         let tables: [String]

@@ -210,6 +210,10 @@ public actor InMemoryStore: AirFitRepository {
         return true
     }
 
+    public func conversationBelongsToAnother(id: UUID, userID: UUID) async throws -> Bool {
+        messagesByID.values.contains { $0.conversationID == id && $0.userID != userID }
+    }
+
     public func deleteConversation(id: UUID, userID: UUID) async throws -> Int {
         let gone = messagesByID.values.filter { $0.userID == userID && $0.conversationID == id }.map(\.id)
         gone.forEach { messagesByID[$0] = nil }

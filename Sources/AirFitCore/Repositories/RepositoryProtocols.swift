@@ -185,6 +185,9 @@ public protocol CoachMessageRepository: Sendable {
     func deleteConversation(id: UUID, userID: UUID) async throws -> Int
     /// The conversation of the user's newest message, if any (the chat page opens it).
     func latestConversationID(userID: UUID) async throws -> UUID?
+    /// Whether another person already has messages under conversation `id` (a conversation belongs to one person:
+    /// a form naming someone else's is refused rather than mixed in).
+    func conversationBelongsToAnother(id: UUID, userID: UUID) async throws -> Bool
     /// Marks every reply still "being written" (``ReplyInterruption/stillWriting``) as interrupted with `reason`,
     /// keeping the text stored so far; for a server starting after one that ended mid-reply. Returns how many.
     func interruptUnfinishedReplies(reason: String) async throws -> Int

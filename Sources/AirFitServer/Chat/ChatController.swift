@@ -28,7 +28,7 @@ struct ChatController: Sendable {
         group.post("/chat") { request, context -> Response in
             let signed = context.signed
             let form = try await request.decodeForm(ChatMessageForm.self)
-            let conversationID = try form.conversationID()
+            let conversationID = try await ownConversation(form, signed: signed)
             let userID = signed.user.id
             guard let (token, signal) = await replies.reserve(userID) else {
                 let busy = "The coach is still answering your last message."
@@ -66,7 +66,7 @@ struct ChatController: Sendable {
         group.post("/chat/stream") { request, context -> Response in
             let signed = context.signed
             let form = try await request.decodeForm(ChatMessageForm.self)
-            let conversationID = try form.conversationID()
+            let conversationID = try await ownConversation(form, signed: signed)
             let message = form.message ?? ""
             let engine = self.engine
             return await streamResponse(signed) { signal, emit in
@@ -75,7 +75,7 @@ struct ChatController: Sendable {
         }
         group.post("/chat/retry") { request, context -> Response in
             let signed = context.signed
-            let conversationID = try await request.decodeForm(ChatMessageForm.self).conversationID()
+            let conversationID = try await ownConversation(try await request.decodeForm(ChatMessageForm.self), signed: context.signed)
             let engine = self.engine
             return await streamResponse(signed) { signal, emit in
                 try await engine.retry(conversationID: conversationID, user: signed.user, signal: signal, emit: emit)
@@ -85,6 +85,15 @@ struct ChatController: Sendable {
             let stopped = await replies.stop(context.signed.user.id)
             return Response(status: stopped ? .noContent : .notFound)
         }
+    }
+
+    /// The conversation the form names, unless it is someone else's (then: nothing here, 404).
+    private func ownConversation(_ form: ChatMessageForm, signed: SignedIn) async throws -> UUID {
+        let id = try form.conversationID()
+        guard try await !repository.conversationBelongsToAnother(id: id, userID: signed.user.id) else {
+            throw HTTPError(.notFound, message: "There is no such conversation.")
+        }
+        return id
     }
 
     /// The conversation `?c=` names, else the most recent one.

@@ -307,6 +307,12 @@ public final class FluentStore: AirFitRepository, Sendable {
         ).all().map(CoachMessageRow.decode)
     }
 
+    public func conversationBelongsToAnother(id: UUID, userID: UUID) async throws -> Bool {
+        try await database.sql.raw(
+            "SELECT id FROM coach_messages WHERE conversation_id = \(bind: id) AND user_id <> \(bind: userID) LIMIT 1"
+        ).first() != nil
+    }
+
     public func latestConversationID(userID: UUID) async throws -> UUID? {
         try await database.sql.raw(
             "SELECT conversation_id FROM coach_messages WHERE user_id = \(bind: userID) ORDER BY created_at DESC, id DESC LIMIT 1"
