@@ -155,6 +155,7 @@ struct MemberStoreTests {
     func conversationOwner(backend: Backend) async throws {
         try await backend.withStore { store in
             let (owner, other, conversation) = (UUID(), UUID(), UUID())
+            try await store.repository.createUser(Fixture.user(id: owner))
             #expect(try await store.repository.conversationBelongsToAnother(id: conversation, userID: other) == false)
             try await store.repository.appendMessage(
                 CoachMessage(userID: owner, conversationID: conversation, role: .user, content: "Mine", createdAt: Date()))
