@@ -77,10 +77,10 @@ struct AccountMail: Sendable {
     private func send(_ kind: Kind, to address: String, lines: [String], path: String, footer: String? = nil) async throws {
         let url = link(path)
         let text = (lines + [url] + (footer.map { [$0] } ?? [])).joined(separator: "\n\n") + "\n"
-        let paragraphs = lines.map { "<p>\(Self.escape($0))</p>" }.joined()
+        let paragraphs = lines.map { "<p>\(HTMLText.escape($0))</p>" }.joined()
         let html =
-            "<!doctype html><html><body style=\"font-family:sans-serif\">\(paragraphs)<p><a href=\"\(Self.escape(url))\">\(Self.escape(url))</a></p>"
-            + (footer.map { "<p>\(Self.escape($0))</p>" } ?? "") + "</body></html>"
+            "<!doctype html><html><body style=\"font-family:sans-serif\">\(paragraphs)<p><a href=\"\(HTMLText.escape(url))\">\(HTMLText.escape(url))</a></p>"
+            + (footer.map { "<p>\(HTMLText.escape($0))</p>" } ?? "") + "</body></html>"
         let message = MailMessage(from: from, to: MailAddress(address), subject: kind.subject, text: text, html: html)
         do {
             try await sender.send(message)
@@ -88,21 +88,5 @@ struct AccountMail: Sendable {
             logger.error("Could not queue an email", metadata: ["kind": "\(kind.rawValue)", "to": "\(message.to.domain)"])
             throw error
         }
-    }
-
-    /// `text` with HTML's special characters escaped.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -52,7 +52,7 @@ struct SVGChart {
                 #"<line class="chart-grid" x1="\#(Self.number(Self.left))" x2="\#(Self.number(Self.width - Self.right))" y1="\#(at)" y2="\#(at)"/>"#
             )
             parts.append(
-                #"<text class="chart-label" x="\#(Self.number(Self.left - 4))" y="\#(at)" text-anchor="end" dominant-baseline="middle">\#(Self.escape(tick.label))</text>"#
+                #"<text class="chart-label" x="\#(Self.number(Self.left - 4))" y="\#(at)" text-anchor="end" dominant-baseline="middle">\#(HTMLText.escape(tick.label))</text>"#
             )
         }
     }
@@ -66,7 +66,7 @@ struct SVGChart {
         for tick in ticks {
             let anchor = px(tick.value) < Self.left + 20 ? "start" : px(tick.value) > Self.width - Self.right - 20 ? "end" : "middle"
             parts.append(
-                #"<text class="chart-label" x="\#(Self.number(px(tick.value)))" y="\#(Self.number(Self.height - 6))" text-anchor="\#(anchor)">\#(Self.escape(tick.label))</text>"#
+                #"<text class="chart-label" x="\#(Self.number(px(tick.value)))" y="\#(Self.number(Self.height - 6))" text-anchor="\#(anchor)">\#(HTMLText.escape(tick.label))</text>"#
             )
         }
     }
@@ -75,14 +75,14 @@ struct SVGChart {
     mutating func line(_ points: [(x: Double, y: Double)], style: String) {
         guard !points.isEmpty else { return }
         let coordinates = points.map { "\(Self.number(px($0.x))),\(Self.number(py($0.y)))" }.joined(separator: " ")
-        parts.append(#"<polyline class="\#(Self.escape(style))" points="\#(coordinates)"/>"#)
+        parts.append(#"<polyline class="\#(HTMLText.escape(style))" points="\#(coordinates)"/>"#)
     }
 
     /// A dot at each point.
     mutating func dots(_ points: [(x: Double, y: Double)], style: String, radius: Double = 2.5) {
         for point in points {
             parts.append(
-                #"<circle class="\#(Self.escape(style))" cx="\#(Self.number(px(point.x)))" cy="\#(Self.number(py(point.y)))" r="\#(Self.number(radius))"/>"#
+                #"<circle class="\#(HTMLText.escape(style))" cx="\#(Self.number(px(point.x)))" cy="\#(Self.number(py(point.y)))" r="\#(Self.number(radius))"/>"#
             )
         }
     }
@@ -93,7 +93,7 @@ struct SVGChart {
             let (cx, cy) = (px(point.x), py(point.y))
             let corners = [(cx, cy - size), (cx + size, cy), (cx, cy + size), (cx - size, cy)]
                 .map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
-            parts.append(#"<polygon class="\#(Self.escape(style))" points="\#(corners)"\#(Self.testID(testID))/>"#)
+            parts.append(#"<polygon class="\#(HTMLText.escape(style))" points="\#(corners)"\#(Self.testID(testID))/>"#)
         }
     }
 
@@ -104,7 +104,7 @@ struct SVGChart {
         for point in points where point.y > 0 {
             let top = py(point.y)
             parts.append(
-                #"<rect class="\#(Self.escape(style))" x="\#(Self.number(px(point.x) - width / 2))" y="\#(Self.number(top))" width="\#(Self.number(width))" height="\#(Self.number(max(0, zero - top)))"/>"#
+                #"<rect class="\#(HTMLText.escape(style))" x="\#(Self.number(px(point.x) - width / 2))" y="\#(Self.number(top))" width="\#(Self.number(width))" height="\#(Self.number(max(0, zero - top)))"/>"#
             )
         }
     }
@@ -114,16 +114,16 @@ struct SVGChart {
     mutating func target(_ value: Double, label: String, style: String, testID: String? = nil) {
         let at = py(value)
         parts.append(
-            #"<line class="\#(Self.escape(style))" x1="\#(Self.number(Self.left))" x2="\#(Self.number(Self.width - Self.right))" y1="\#(Self.number(at))" y2="\#(Self.number(at))" stroke-dasharray="6 4"\#(Self.testID(testID))/>"#
+            #"<line class="\#(HTMLText.escape(style))" x1="\#(Self.number(Self.left))" x2="\#(Self.number(Self.width - Self.right))" y1="\#(Self.number(at))" y2="\#(Self.number(at))" stroke-dasharray="6 4"\#(Self.testID(testID))/>"#
         )
         parts.append(
-            #"<text class="chart-label chart-target-label" x="\#(Self.number(Self.left + 4))" y="\#(Self.number(at - 4))" text-anchor="start">\#(Self.escape(label))</text>"#
+            #"<text class="chart-label chart-target-label" x="\#(Self.number(Self.left + 4))" y="\#(Self.number(at - 4))" text-anchor="start">\#(HTMLText.escape(label))</text>"#
         )
     }
 
     /// The finished `<svg>`: an image named by the elements `labelledBy` (ids), styled by `style`.
     func markup(labelledBy: String, style: String = "chart", testID: String? = nil) -> String {
-        #"<svg class="\#(Self.escape(style))" viewBox="0 0 \#(Self.number(Self.width)) \#(Self.number(Self.height))" width="100%" preserveAspectRatio="xMidYMid meet" role="img" aria-labelledby="\#(Self.escape(labelledBy))" focusable="false"\#(Self.testID(testID))>"#
+        #"<svg class="\#(HTMLText.escape(style))" viewBox="0 0 \#(Self.number(Self.width)) \#(Self.number(Self.height))" width="100%" preserveAspectRatio="xMidYMid meet" role="img" aria-labelledby="\#(HTMLText.escape(labelledBy))" focusable="false"\#(Self.testID(testID))>"#
             + parts.joined() + "</svg>"
     }
 
@@ -146,23 +146,6 @@ struct SVGChart {
         guard value.isFinite else { return "0" }
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(FiniteNumber.displayInt(rounded)) : String(format: "%.1f", rounded)
-    }
-
-    /// `text` safe inside an element or a quoted attribute.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private static func testID(_ id: String?) -> String {
