@@ -140,4 +140,19 @@ struct AccountFlowTests {
         #expect(SignupPolicy.fromEnvironment(" OPEN ") == .open)
         #expect(SignupPolicy.fromEnvironment("sometimes") == nil)
     }
+
+    @Test("The command line acts as the oldest admin; an invite for a member's address or a non-address is refused")
+    func ownerAndInviteRules() {
+        let member = Account(email: "m@b.co", passwordHash: "x", userID: UUID(), createdAt: Date(timeIntervalSince1970: 1))
+        let later = Account(email: "late@b.co", passwordHash: "x", userID: UUID(), role: .admin, createdAt: Date(timeIntervalSince1970: 30))
+        let first = Account(
+            email: "first@b.co", passwordHash: "x", userID: UUID(), role: .admin, createdAt: Date(timeIntervalSince1970: 20))
+        #expect(MemberRules.owner(among: [member, later, first]) == first, "the oldest admin, not the oldest member")
+        #expect(MemberRules.owner(among: [member]) == nil)
+        #expect(MemberRules.owner(among: []) == nil)
+        #expect(MemberRules.inviteProblem(email: "", members: [member]) == nil, "a link-only invite")
+        #expect(MemberRules.inviteProblem(email: " New@B.co ", members: [member]) == nil)
+        #expect(MemberRules.inviteProblem(email: " M@B.co", members: [member]) == "That address already has an account here.")
+        #expect(MemberRules.inviteProblem(email: "not an address", members: [member]) == "Enter an email address like name@example.com.")
+    }
 }

@@ -18,6 +18,21 @@ public enum MemberRules {
         return otherAdmins.isEmpty ? "This is the last admin. Make another member an admin first." : nil
     }
 
+    /// The account the installation belongs to when nobody is signed in (the command line acts as it): the oldest
+    /// admin, or `nil` when there is no admin (no accounts yet, a command-line-only installation).
+    public static func owner(among members: [Account]) -> Account? {
+        members.filter { $0.role == .admin }.min { ($0.createdAt, $0.email) < ($1.createdAt, $1.email) }
+    }
+
+    /// Why `email` cannot be invited, or `nil` when it can: it must look like an address, and must not belong to a
+    /// member already. An empty `email` (a link to hand over by other means) is always fine.
+    public static func inviteProblem(email: String, members: [Account]) -> String? {
+        let email = Account.normalize(email: email)
+        guard !email.isEmpty else { return nil }
+        if let problem = EmailRule.problem(email) { return problem }
+        return members.contains { $0.email == email } ? "That address already has an account here." : nil
+    }
+
     /// The email as a member list shows it to an admin: the first letter and the domain ("j•••@example.com"), so a
     /// list on a screen does not spell out everyone's address.
     public static func maskedEmail(_ email: String) -> String {

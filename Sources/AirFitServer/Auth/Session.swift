@@ -79,9 +79,9 @@ struct SessionStore: Sendable {
 }
 
 /// Cookie tokens: 256 random bits, URL-safe; stored only as their SHA-256.
-enum SessionToken {
+public enum SessionToken {
     /// A new random token.
-    static func make() -> String {
+    public static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return Data(bytes).base64EncodedString()
@@ -90,7 +90,7 @@ enum SessionToken {
     }
 
     /// Lower-case hex SHA-256 of `token`.
-    static func hash(_ token: String) -> String {
+    public static func hash(_ token: String) -> String {
         hex(SHA256.hash(data: Data(token.utf8)))
     }
 

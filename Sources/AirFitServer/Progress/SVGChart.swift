@@ -149,6 +149,6 @@ struct SVGChart {
     }
 
     private static func testID(_ id: String?) -> String {
-        id.map { #" data-testid="\#(escape($0))""# } ?? ""
+        id.map { #" data-testid="\#(HTMLText.escape($0))""# } ?? ""
     }
 }

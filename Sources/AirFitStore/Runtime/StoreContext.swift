@@ -34,8 +34,10 @@ public struct StoreContext: Sendable {
         return [key]
     }
 
-    /// The person this installation belongs to: the first user, created on first use.
+    /// The person this installation belongs to: the person of the oldest admin account, or (an installation used
+    /// only from the command line, with no accounts) the first user, created on first use.
     public func owner() async throws -> User {
+        if let admin = MemberRules.owner(among: try await store.accounts()) { return try await person(of: admin) }
         if let user = try await store.users().first { return user }
         let user = User(name: "")
         try await store.createUser(user)
@@ -43,8 +45,52 @@ public struct StoreContext: Sendable {
     }
 
     /// The owner if one exists, without creating one.
-    public func existingOwner() async throws -> User? { try await store.users().first }
+    public func existingOwner() async throws -> User? {
+        if let admin = MemberRules.owner(among: try await store.accounts()) { return try await store.user(id: admin.userID) }
+        return try await store.users().first
+    }
+
+    /// The person the command acts on: the member signed in as `email`, or the owner when `email` is `nil`.
+    /// A member who has not used AirFit yet gets their (empty) person row now, as their first sign-in would.
+    /// Throws ``UnknownMemberError`` when no account has that email.
+    public func person(email: String?) async throws -> User {
+        guard let email else { return try await owner() }
+        return try await person(of: try await member(email: email))
+    }
+
+    private func person(of account: Account) async throws -> User {
+        if let user = try await store.user(id: account.userID) { return user }
+        let user = User(id: account.userID, email: account.email)
+        try await store.createUser(user)
+        return user
+    }
+
+    /// The person the command acts on if they have any data, without creating one: the member signed in as
+    /// `email`, or the owner when `email` is `nil`. Throws ``UnknownMemberError`` when no account has that email.
+    public func existingPerson(email: String?) async throws -> User? {
+        guard let email else { return try await existingOwner() }
+        return try await store.user(id: try await member(email: email).userID)
+    }
+
+    /// The account signed in as `email`; throws ``UnknownMemberError`` when there is none.
+    public func member(email: String) async throws -> Account {
+        guard let account = try await store.account(email: email) else { throw UnknownMemberError(email: email) }
+        return account
+    }
 
     /// Closes the database.
     public func shutdown() async { await database.shutdown() }
+}
+
+/// No member signs in with the email given on the command line.
+public struct UnknownMemberError: Error, LocalizedError, Sendable {
+    /// The address as typed; shown to the person at the terminal who typed it, never logged.
+    public let email: String
+
+    /// An error for `email`.
+    public init(email: String) { self.email = email }
+
+    public var errorDescription: String? {
+        "No member signs in as \(email) here. `airfit members list` shows who does."
+    }
 }

@@ -59,6 +59,8 @@ struct AskCommand: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup var person: PersonOptions
+
     func run() async throws {
         let tools: [ToolDefinition]
         do {
@@ -68,7 +70,7 @@ struct AskCommand: AsyncParsableCommand {
         }
         let (providerID, request, key, address) = try await CLI.withStore(logger: CLI.logger()) {
             context -> (AIProviderID, ChatRequest, String?, String?) in
-            let owner = try await context.existingOwner()
+            let owner = try await person.existingPerson(in: context)
             guard let name = provider ?? owner?.selectedAIProvider else {
                 throw CLIError("Choose a provider with --provider (\(AIProviderID.allCases.map(\.rawValue).joined(separator: ", "))).")
             }

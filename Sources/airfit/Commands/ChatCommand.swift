@@ -46,10 +46,12 @@ struct ChatCommand: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup var person: PersonOptions
+
     func run() async throws {
         let (startNew, message, weather) = (new, self.message, self.weather)
         let outcome = try await CLI.withStore(logger: CLI.logger()) { context -> ChatSession.Outcome in
-            let owner = try await context.owner()
+            let owner = try await person.person(in: context)
             let user = sessionUser(owner)
             if let baseURL, let name = user.selectedAIProvider {
                 // A stored key goes only to the base URL saved with it.

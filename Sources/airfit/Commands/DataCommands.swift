@@ -17,11 +17,13 @@ struct ExportCommand: AsyncParsableCommand {
     )
     var output: String?
 
+    @OptionGroup var person: PersonOptions
+
     func run() async throws {
         let format = self.format
         let output = self.output
         try await CLI.withStore(logger: CLI.logger()) { context in
-            guard let owner = try await context.existingOwner() else { throw CLIError("There is no data to export yet.") }
+            guard let owner = try await person.existingPerson(in: context) else { throw CLIError("There is no data to export yet.") }
             let exporter = DataExporter(repository: context.store)
             if output == "-" {
                 let sink = StandardOutputSink()

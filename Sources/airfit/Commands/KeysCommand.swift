@@ -45,6 +45,8 @@ struct KeysCommand: AsyncParsableCommand {
         @Option(help: "Base URL of the provider's API (custom endpoints, a remote Ollama, testing); saved with the key.")
         var baseURL: String?
 
+        @OptionGroup var person: PersonOptions
+
         func run() async throws {
             let baseURL = self.baseURL.flatMap(BaseURLRule.normalized)
             let secret: String
@@ -68,7 +70,7 @@ struct KeysCommand: AsyncParsableCommand {
                 if !offline { CLI.printError(result.message + ".") }
             }
             try await CLI.withStore(logger: CLI.logger()) { context in
-                var owner = try await context.owner()
+                var owner = try await person.person(in: context)
                 // The key is bound to the base URL it was tested with: it is never sent anywhere else.
                 try await context.vault.saveSecret(secret, provider: provider, userID: owner.id, baseURL: baseURL)
                 print("Saved the \(provider) key (\(SecretMask.mask(secret))).")
@@ -91,10 +93,12 @@ struct KeysCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON instead of a table.")
         var json = false
 
+        @OptionGroup var person: PersonOptions
+
         func run() async throws {
             let json = self.json
             try await CLI.withStore(logger: CLI.logger()) { context in
-                guard let owner = try await context.existingOwner() else {
+                guard let owner = try await person.existingPerson(in: context) else {
                     print(json ? "[]" : "No keys stored yet. Add one with: airfit keys set <provider>")
                     return
                 }
@@ -122,10 +126,12 @@ struct KeysCommand: AsyncParsableCommand {
         @Argument(help: "Provider whose key to remove.")
         var provider: String
 
+        @OptionGroup var person: PersonOptions
+
         func run() async throws {
             let provider = self.provider
             try await CLI.withStore(logger: CLI.logger()) { context in
-                guard let owner = try await context.existingOwner(),
+                guard let owner = try await person.existingPerson(in: context),
                     try await context.vault.deleteSecret(provider: provider, userID: owner.id)
                 else { throw CLIError("No key is stored for \(provider).") }
                 print("Removed the \(provider) key.")

@@ -43,6 +43,8 @@ struct LocationCommand: AsyncParsableCommand {
             }
         }
 
+        @OptionGroup var person: PersonOptions
+
         func run() async throws {
             let location: SavedLocation
             do {
@@ -57,7 +59,7 @@ struct LocationCommand: AsyncParsableCommand {
                 throw CLI.fail(error)
             }
             try await CLI.withStore(logger: CLI.logger()) { context in
-                let owner = try await context.owner()
+                let owner = try await person.person(in: context)
                 var edited = owner
                 edited.location = location
                 try await context.store.updateUser(edited, from: owner)
@@ -99,9 +101,11 @@ struct LocationCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the saved place.")
 
+        @OptionGroup var person: PersonOptions
+
         func run() async throws {
             try await CLI.withStore(logger: CLI.logger()) { context in
-                guard let location = try await context.existingOwner()?.location else {
+                guard let location = try await person.existingPerson(in: context)?.location else {
                     print("No place is saved. Save one with: airfit location set <place>")
                     return
                 }
@@ -114,9 +118,11 @@ struct LocationCommand: AsyncParsableCommand {
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Forget the saved place (the coach then has no weather).")
 
+        @OptionGroup var person: PersonOptions
+
         func run() async throws {
             try await CLI.withStore(logger: CLI.logger()) { context in
-                guard let owner = try await context.existingOwner(), owner.location != nil else {
+                guard let owner = try await person.existingPerson(in: context), owner.location != nil else {
                     print("No place was saved.")
                     return
                 }

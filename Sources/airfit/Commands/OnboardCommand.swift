@@ -21,6 +21,8 @@ struct OnboardCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Answer every question from this JSON file instead of the terminal.", valueName: "file.json"))
     var answers: String?
 
+    @OptionGroup var person: PersonOptions
+
     func run() async throws {
         if let answers {
             try await runAnswers(path: answers)
@@ -33,8 +35,8 @@ struct OnboardCommand: AsyncParsableCommand {
 
     private func runInteractive() async throws {
         try await CLI.withStore(logger: CLI.logger()) { context in
-            let owner = try await context.owner()
-            let steps = TerminalOnboarding(context: context)
+            let owner = try await person.person(in: context)
+            let steps = TerminalOnboarding(context: context, email: person.email)
             let prompter = OnboardingPrompter(input: LineInput())
             var flow = OnboardingFlow()
             var pending: [OnboardingFlow.Action]
@@ -116,7 +118,7 @@ struct OnboardCommand: AsyncParsableCommand {
         try await CLI.withStore(logger: CLI.logger()) { context in
             var flow = OnboardingFlow(draft: draft)
             // A file of answers is all or nothing: no half-finished draft is kept.
-            let runner = OnboardingRunner(effects: TerminalOnboarding(context: context).effects(keepingDraftFor: nil))
+            let runner = OnboardingRunner(effects: TerminalOnboarding(context: context, email: person.email).effects(keepingDraftFor: nil))
             print("Creating your coach…")
             let ending = try await runner.run([.generate(analyzeGoal: analyzeGoal ?? true)], flow: &flow) { action, draft in
                 guard action == .show(.coachProfileReady) else {
@@ -164,23 +166,27 @@ struct OnboardCommand: AsyncParsableCommand {
 /// completion for the owner (created now if this is the first use).
 private struct TerminalOnboarding {
     let context: StoreContext
+    /// Whose coach: a member's email, or `nil` for the owner.
+    let email: String?
 
     /// The runner's effects; the draft is kept for `owner` (nil: never kept, and removed on completion).
     func effects(keepingDraftFor owner: UUID?) -> OnboardingEffects {
-        let context = self.context
+        let (context, email) = (self.context, self.email)
         return OnboardingEffects(
             persist: { draft in if let owner { try await context.store.saveDraft(draft, userID: owner) } },
-            goal: { draft, analyzeGoal in await TerminalOnboarding(context: context).goal(for: draft, analyzeGoal: analyzeGoal) },
+            goal: { draft, analyzeGoal in
+                await TerminalOnboarding(context: context, email: email).goal(for: draft, analyzeGoal: analyzeGoal)
+            },
             complete: { draft in
-                try await TerminalOnboarding(context: context).complete(draft)
-                if let owner = try await context.existingOwner() { _ = try await context.store.deleteDraft(userID: owner.id) }
+                try await TerminalOnboarding(context: context, email: email).complete(draft)
+                if let owner = try await context.existingPerson(email: email) { _ = try await context.store.deleteDraft(userID: owner.id) }
             })
     }
 
     /// Runs goal analysis (by the owner's AI provider when one is set up, else locally), printing the steps.
     func goal(for draft: OnboardingDraft, analyzeGoal: Bool) async -> StructuredGoal {
         var selection: CoachModelSelection?
-        if analyzeGoal, let owner = try? await context.existingOwner() {
+        if analyzeGoal, let owner = try? await context.existingPerson(email: email) {
             selection = await CoachModelSelection.resolveIfAvailable(user: owner, vault: context.vault)
         }
         if analyzeGoal {
@@ -205,7 +211,7 @@ private struct TerminalOnboarding {
 
     /// Saves the persona for the owner (created now if this is the first use).
     func complete(_ draft: OnboardingDraft) async throws {
-        let owner = try await context.owner()
+        let owner = try await context.person(email: email)
         let analyzer = GoalAnalyzer(streamer: AIClient(logger: CLI.logger(label: "airfit.ai")))
         try await OnboardingCompletion(repository: context.store, analyzer: analyzer).complete(draft, user: owner)
     }

@@ -30,10 +30,12 @@ struct PersonaCommand: AsyncParsableCommand {
             if json && prompt { throw ValidationError("Choose one of --json and --prompt.") }
         }
 
+        @OptionGroup var person: PersonOptions
+
         func run() async throws {
             let (json, prompt, weather) = (self.json, self.prompt, self.weather)
             try await CLI.withStore(logger: CLI.logger()) { context in
-                guard let owner = try await context.existingOwner() else { throw Self.notOnboarded }
+                guard let owner = try await person.existingPerson(in: context) else { throw Self.notOnboarded }
                 let profile = try await context.store.onboardingProfile(userID: owner.id)
                 if prompt {
                     if profile == nil {

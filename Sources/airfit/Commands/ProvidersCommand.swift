@@ -16,9 +16,11 @@ struct ProvidersCommand: AsyncParsableCommand {
     @Flag(help: "Also list each provider's known models.")
     var models = false
 
+    @OptionGroup var person: PersonOptions
+
     func run() async throws {
         let keys: [String: String] = try await CLI.withStore(logger: CLI.logger()) { context in
-            guard let owner = try await context.existingOwner() else { return [:] }
+            guard let owner = try await person.existingPerson(in: context) else { return [:] }
             var keys: [String: String] = [:]
             for provider in AIProviderID.allCases {
                 if let secret = try await context.vault.secret(provider: provider.rawValue, userID: owner.id) {

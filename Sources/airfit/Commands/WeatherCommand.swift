@@ -45,6 +45,8 @@ struct WeatherCommand: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup var person: PersonOptions
+
     func run() async throws {
         let logger = CLI.logger()
         let baseURL = self.baseURL.flatMap(URL.init(string:))
@@ -55,7 +57,7 @@ struct WeatherCommand: AsyncParsableCommand {
                 provider: provider, keys: .none, baseURL: baseURL, lat: lat, lon: lon, days: days, units: units)
         } else {
             report = try await CLI.withStore(logger: logger) { context in
-                let owner = try await context.owner()
+                let owner = try await person.person(in: context)
                 return try await Self.fetchReport(
                     provider: provider, keys: WeatherAPIKeySource(vault: context.vault, userID: owner.id), baseURL: baseURL,
                     lat: lat, lon: lon, days: days, units: units)
