@@ -7,12 +7,16 @@ password and token hashes in the data directory, and any bcrypt hash, 64-hex str
 A leak fails the test (at teardown) naming what leaked and the log line number, never the secret.
 """
 import base64
+import email
+import email.policy
 import importlib.util
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from urllib.parse import parse_qsl
@@ -47,11 +51,19 @@ TYPED = {
     "I ran for 30 minutes this morning": ("a chat message", leakscan.LOGS),
     "Tell me a long story": ("a chat message", leakscan.LOGS),
     "Run a sub-25 minute 5k by June so I can keep up with my kids": ("the goal typed in onboarding", leakscan.LOGS),
+    # Accounts (test_accounts.py): a second member, changed and reset passwords, a new address.
+    "friend@example.com": ("the invited member's email", leakscan.LOGS),
+    "purple monkey dishwasher": ("the invited member's password", leakscan.ANYWHERE),
+    "a brand new secret phrase": ("a changed password", leakscan.ANYWHERE),
+    "reset by an emailed link": ("a password set through a reset link", leakscan.ANYWHERE),
+    "owner.new@example.com": ("the owner's new email", leakscan.LOGS),
 }
 # Posted form fields whose values are secret (anywhere) or personal content (log lines).
 POSTED = {
     "_csrf": ("a CSRF token the browser posted", leakscan.ANYWHERE),
     "password": ("a password the browser posted", leakscan.ANYWHERE),
+    "current": ("a current password the browser posted", leakscan.ANYWHERE),
+    "new": ("a new password the browser posted", leakscan.ANYWHERE),
     "key": ("an API key the browser posted", leakscan.ANYWHERE),
     "email": ("an email the browser posted", leakscan.LOGS),
     "message": ("a chat message the browser posted", leakscan.LOGS),
@@ -102,7 +114,9 @@ class ServerProcess:
         self.port = free_port()
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path / "home"),
-            "AIRFIT_DATA_DIR": str(tmp_path / "data"), "AIRFIT_PORT": str(self.port), "AIRFIT_LOG_LEVEL": "trace", **server_env,
+            "AIRFIT_DATA_DIR": str(tmp_path / "data"), "AIRFIT_PORT": str(self.port), "AIRFIT_LOG_LEVEL": "trace",
+            # Links in emails point at this server as the browser reaches it.
+            "AIRFIT_PUBLIC_URL": f"http://127.0.0.1:{self.port}", **server_env,
         }
         leaks.data_dirs.append(self.env["AIRFIT_DATA_DIR"])
         os.makedirs(self.env["HOME"], exist_ok=True)
@@ -154,6 +168,76 @@ def server(server_process):
     return server_process.base
 
 
+SMTP_SERVER = os.path.join(os.path.dirname(__file__), "..", "Mail", "smtp_server.py")
+
+
+class MailServer:
+    """A real SMTP server (Tests/Mail/smtp_server.py, aiosmtpd) on 127.0.0.1 keeping every message as a file.
+    The links read from messages become secrets the server must not log."""
+
+    def __init__(self, tmp_path, leaks):
+        self.out = tmp_path / "mail"
+        self.out.mkdir()
+        self.leaks = leaks
+        self.proc = subprocess.Popen(
+            [sys.executable, SMTP_SERVER, "--out", str(self.out)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        assert line.startswith("PORT "), f"the SMTP server did not start: {line!r}"
+        self.port = int(line.split()[1])
+
+    @property
+    def env(self):
+        """The server's environment for sending here: plain SMTP is allowed only to this machine."""
+        return {"AIRFIT_SMTP_URL": f"smtp://127.0.0.1:{self.port}?tls=none", "AIRFIT_MAIL_FROM": "AirFit <coach@example.com>"}
+
+    def messages(self, to=None):
+        """Every message received so far, oldest first (`to`: only those to that address), as `email` messages."""
+        found = []
+        for name in sorted((n for n in os.listdir(self.out) if n.endswith(".json")), key=lambda n: int(n.split(".")[0])):
+            base = self.out / name[:-len(".json")]
+            with open(str(base) + ".json") as f:
+                envelope = json.load(f)
+            if to and to.lower() not in (address.lower() for address in envelope["rcpt_tos"]):
+                continue
+            with open(str(base) + ".eml", "rb") as f:
+                found.append(email.message_from_bytes(f.read(), policy=email.policy.default))
+        return found
+
+    def wait(self, to, count=1, timeout=30):
+        """The `count`-th message to `to`, waiting up to `timeout` seconds for it to arrive."""
+        deadline = time.time() + timeout
+        while True:
+            found = self.messages(to)
+            if len(found) >= count:
+                return found[count - 1]
+            assert time.time() < deadline, f"no message number {count} to {to} arrived within {timeout} s ({len(found)} did)"
+            time.sleep(0.2)
+
+    def link(self, message):
+        """The one link to this site in the message's text part; its token is registered as a secret."""
+        text = message.get_body(preferencelist=("plain",)).get_content()
+        links = re.findall(r"https?://127\.0\.0\.1:\d+/\S+", text)
+        assert len(links) == 1, f"expected one link in the message, found {len(links)}"
+        self.leaks.add_token(links[0].rstrip("/").rsplit("/", 1)[-1], "a token from an emailed link")
+        return links[0]
+
+    def close(self):
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture
+def mail_server(tmp_path, leaks):
+    """A started `MailServer`; a test module passes its `env` to the server through `server_env`."""
+    server = MailServer(tmp_path, leaks)
+    yield server
+    server.close()
+
+
 @pytest.fixture
 def downloads(tmp_path):
     path = tmp_path / "downloads"
@@ -161,10 +245,8 @@ def downloads(tmp_path):
     return path
 
 
-@pytest.fixture
-def browser(downloads, leaks):
-    """Headless Chromium at 390x844 that downloads into `downloads`; at the end, every cookie it held and every
-    secret form field it posted (read from Chromium's network log) becomes a secret the server must not log."""
+def _chromium(downloads):
+    """Headless Chromium at 390x844 downloading into `downloads`, with its network log on."""
     options = webdriver.ChromeOptions()
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844"):
@@ -176,6 +258,28 @@ def browser(downloads, leaks):
     driver = webdriver.Chrome(options=options, service=service) if service else webdriver.Chrome(options=options)
     driver.set_window_size(390, 844)
     os.makedirs(ARTIFACTS, exist_ok=True)
+    return driver
+
+
+@pytest.fixture
+def browser(downloads, leaks):
+    """Headless Chromium at 390x844 that downloads into `downloads`; at the end, every cookie it held and every
+    secret form field it posted (read from Chromium's network log) becomes a secret the server must not log."""
+    driver = _chromium(downloads)
+    yield driver
+    try:
+        harvest_browser_secrets(driver, leaks)
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def second_browser(tmp_path, leaks):
+    """Another Chromium with cookies of its own (a second person, or the same person on another device);
+    harvested for secrets like `browser`."""
+    downloads = tmp_path / "downloads-2"
+    downloads.mkdir()
+    driver = _chromium(downloads)
     yield driver
     try:
         harvest_browser_secrets(driver, leaks)

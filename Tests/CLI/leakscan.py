@@ -116,6 +116,7 @@ class LeakScan:
             ("select email from users", "a user email", LOGS),
             ("select token_hash from web_sessions", "a session token hash", ANYWHERE),
             ("select csrf_token from web_sessions", "a session CSRF token", ANYWHERE),
+            ("select token_hash from one_time_links", "a single-use link's token hash", ANYWHERE),
         ]
         try:
             db = sqlite3.connect(db_path, timeout=10)
