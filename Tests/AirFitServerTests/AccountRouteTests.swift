@@ -77,6 +77,11 @@ struct AccountRouteTests {
             try await admin.get("/settings/members")
             let page = text(try await admin.post("/settings/members/invite", [("email", "later@example.com"), ("role", "member")]).body)
             #expect(page.contains("l•••@example.com"))
+            #expect(
+                try await admin.post("/settings/members/invite", [("email", "not an address"), ("role", "member")]).status
+                    == .unprocessableContent)
+            let taken = try await admin.post("/settings/members/invite", [("email", "OWNER@example.com"), ("role", "member")])
+            #expect(taken.status == .conflict && text(taken.body).contains("already has an account"))
             let mailed = try #require(try await installation.link(mailedTo: "later@example.com"))
             installation.clock.advance(minutes: 7 * 24 * 60 + 1)
             var late = WebClient(client: client)

@@ -26,11 +26,11 @@ struct MembersController: Sendable {
             {
                 return redirect
             }
-            if !email.isEmpty, let problem = EmailRule.problem(email) {
-                return try await page(signed, typed: email, problems: [problem], status: .unprocessableContent)
-            }
-            if !email.isEmpty, try await services.accounts.account(email: email) != nil {
-                return try await page(signed, typed: email, problems: ["That address already has an account here."], status: .conflict)
+            // The same rule as `airfit members invite`: an optional address that looks like one and has no account yet.
+            let members = try await services.accounts.accounts()
+            if let problem = MemberRules.inviteProblem(email: email, members: members) {
+                let taken = members.contains { $0.email == email }
+                return try await page(signed, typed: email, problems: [problem], status: taken ? .conflict : .unprocessableContent)
             }
             let token = try await services.issueLink(
                 .invite, accountID: signed.account.id, payload: role.rawValue, sentTo: email.isEmpty ? nil : email)
