@@ -86,8 +86,11 @@ let package = Package(
         .target(
             name: "AirFitServer",
             dependencies: [
-                "AirFitCore", "AirFitAI", "AirFitCoach", "AirFitWeather",
+                "AirFitCore", "AirFitAI", "AirFitCoach", "AirFitWeather", "AirFitOIDC", "AirFitWebAuthn",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "airfit",
             dependencies: [
-                "AirFitCore", "AirFitStore", "AirFitAI", "AirFitWeather", "AirFitCoach", "AirFitServer", "AirFitMail",
+                "AirFitCore", "AirFitStore", "AirFitAI", "AirFitWeather", "AirFitCoach", "AirFitServer", "AirFitMail", "AirFitOIDC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,8 @@ public import AirFitCoach
 public import AirFitCore
 public import Foundation
 public import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 public import Logging
 public import ServiceLifecycle
 
@@ -47,6 +49,14 @@ public struct ServerDependencies: Sendable {
     public var mailFrom: MailAddress
     /// Who may create an account after the first (`AIRFIT_SIGNUP`).
     public var signup: SignupPolicy
+    /// Provider identities linked to accounts.
+    public var identities: any LinkedIdentityRepository
+    /// Registered passkeys.
+    public var passkeys: any PasskeyRepository
+    /// Pending passkey challenges and provider steps.
+    public var challenges: any AuthChallengeRepository
+    /// The configured OpenID Connect providers (`AIRFIT_OIDC_PROVIDERS`), and their client.
+    public var signInProviders: SignInProviders
 
     /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
     public init(
@@ -59,8 +69,15 @@ public struct ServerDependencies: Sendable {
         links: any OneTimeLinkRepository = InMemoryOneTimeLinkRepository(),
         securityLog: any SecurityLogRepository = InMemorySecurityLogRepository(), accountEraser: (any AccountErasing)? = nil,
         mail: any MailSending = InMemoryMailSender(), publicURL: URL = URL(string: "http://127.0.0.1:8080")!,
-        mailFrom: MailAddress = MailAddress("airfit@localhost", displayName: "AirFit"), signup: SignupPolicy = .invite
+        mailFrom: MailAddress = MailAddress("airfit@localhost", displayName: "AirFit"), signup: SignupPolicy = .invite,
+        identities: any LinkedIdentityRepository = InMemoryLinkedIdentityRepository(),
+        passkeys: any PasskeyRepository = InMemoryPasskeyRepository(),
+        challenges: any AuthChallengeRepository = InMemoryAuthChallengeRepository(), signInProviders: SignInProviders = SignInProviders()
     ) {
+        self.identities = identities
+        self.passkeys = passkeys
+        self.challenges = challenges
+        self.signInProviders = signInProviders
         self.links = links
         self.securityLog = securityLog
         self.accountEraser = accountEraser
@@ -133,12 +150,29 @@ func buildSite(
         eraser: dependencies.accountEraser
             ?? SequentialAccountEraser(
                 data: repository, accounts: dependencies.accounts, sessions: dependencies.sessions, links: dependencies.links,
-                log: dependencies.securityLog),
+                log: dependencies.securityLog, identities: dependencies.identities, passkeys: dependencies.passkeys,
+                challenges: dependencies.challenges),
         mail: AccountMail(sender: dependencies.mail, from: dependencies.mailFrom, publicURL: dependencies.publicURL, logger: logger),
         passwords: passwords, hasher: PasswordHasher(cost: dependencies.passwordCost), signup: dependencies.signup, now: dependencies.now)
     let throttle = ActionThrottle(attempts: dependencies.signInAttempts, now: dependencies.now)
-    SignInController(services: accountServices, views: views).addRoutes(to: signedOut)
-    UnlockController(sessions: sessions, passwords: passwords, views: views).addRoutes(to: signedOut)
+    let steps = SignInSteps(challenges: dependencies.challenges, now: dependencies.now)
+    let relyingParty = PasskeyService.relyingParty(for: dependencies.publicURL)
+    let pages = ConfirmPages(
+        views: views, identities: dependencies.identities, passkeys: dependencies.passkeys, providers: dependencies.signInProviders,
+        passkeysAvailable: relyingParty != nil, signup: dependencies.signup)
+    let passkeys = PasskeyController(
+        services: accountServices,
+        passkeys: PasskeyService(
+            passkeys: dependencies.passkeys, steps: steps, relyingParty: relyingParty,
+            publicOrigin: ServerConfiguration.origin(of: dependencies.publicURL), now: dependencies.now),
+        identities: dependencies.identities, pages: pages, views: views)
+    let providerSignIn = ProviderSignInController(
+        services: accountServices, providers: dependencies.signInProviders, steps: steps, identities: dependencies.identities,
+        publicURL: dependencies.publicURL, views: views, logger: logger)
+    SignInController(services: accountServices, pages: pages, views: views).addRoutes(to: signedOut)
+    UnlockController(sessions: sessions, passwords: passwords, pages: pages).addRoutes(to: signedOut)
+    passkeys.addRoutes(to: signedOut)
+    providerSignIn.addRoutes(to: signedOut)
     ForgotPasswordController(services: accountServices, throttle: throttle, views: views, logger: logger).addRoutes(to: signedOut)
     JoinController(services: accountServices, views: views).addRoutes(to: signedOut)
     let emailChange = EmailController(services: accountServices, throttle: throttle, views: views)
@@ -178,7 +212,13 @@ func buildSite(
         repository: repository, places: dependencies.places, weatherKeys: WeatherKeys(vault: dependencies.vault), views: views
     ).addRoutes(to: signedIn)
     DataController(repository: repository, drafts: drafts, sessions: sessions, views: views).addRoutes(to: signedIn)
-    SecurityController(services: accountServices, views: views).addRoutes(to: signedIn)
+    SecurityController(services: accountServices, pages: pages, views: views).addRoutes(to: signedIn)
+    passkeys.addSignedInRoutes(to: signedIn)
+    providerSignIn.addSignedInRoutes(to: signedIn)
+    LinkedAccountsController(
+        services: accountServices, providers: dependencies.signInProviders, identities: dependencies.identities,
+        passkeys: dependencies.passkeys, views: views
+    ).addRoutes(to: signedIn)
     PasswordController(services: accountServices, views: views).addRoutes(to: signedIn)
     emailChange.addRoutes(to: signedIn)
     DeleteAccountController(services: accountServices, repository: repository, views: views).addRoutes(to: signedIn)
@@ -194,12 +234,21 @@ func buildSite(
 
 /// Builds the whole application listening where `configuration` says, running `services` (such as the
 /// ``MailDeliveryService``) beside the server.
+///
+/// With ``ServerConfiguration/tls`` the server speaks HTTPS itself (Hummingbird's TLS on NIOSSL).
+/// - Throws: ``ServerConfigurationError/invalidTLS(_:)`` when the certificate or key can't be loaded.
 public func buildApplication(
     configuration: ServerConfiguration, dependencies: ServerDependencies, services: [any Service] = [], logger: Logger
-) -> some ApplicationProtocol {
+) throws -> some ApplicationProtocol {
     let replies = ActiveReplies()
+    let server: HTTPServerBuilder
+    if let files = configuration.tls {
+        server = try .tls(.http1(), tlsConfiguration: TLSSetup.configuration(files))
+    } else {
+        server = .http1()
+    }
     return Application(
-        router: buildRouter(dependencies, replies: replies),
+        router: buildRouter(dependencies, replies: replies), server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "AirFit"),
         services: [ReplyShutdown(replies: replies, logger: logger)] + services,
         logger: logger)

@@ -1,4 +1,5 @@
 public import AirFitCore
+public import AirFitOIDC
 public import Foundation
 
 /// Where the server listens and how it behaves; environment first, flags override.
@@ -12,6 +13,22 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `AIRFIT_PUBLIC_URL`: the origin people reach the server at (behind a proxy, say); `nil` means
     /// `http://<host>:<port>` (see ``publicOrigin``).
     public var publicURL: URL?
+    /// The OpenID Connect providers (`AIRFIT_OIDC_PROVIDERS` or `AIRFIT_OIDC_CONFIG`).
+    public var oidc = OIDCConfiguration(providers: [])
+    /// `AIRFIT_TLS_CERT` and `AIRFIT_TLS_KEY`: serve HTTPS directly with this PEM certificate chain and key.
+    public var tls: TLSFiles?
+
+    /// The PEM files of a certificate chain and its private key.
+    public struct TLSFiles: Sendable, Equatable {
+        public var certificatePath: String
+        public var keyPath: String
+
+        /// The two paths.
+        public init(certificatePath: String, keyPath: String) {
+            self.certificatePath = certificatePath
+            self.keyPath = keyPath
+        }
+    }
 
     /// The variable holding the public origin.
     public static let publicURLVariable = "AIRFIT_PUBLIC_URL"
@@ -31,7 +48,15 @@ public struct ServerConfiguration: Sendable, Equatable {
         var name = host
         if ["0.0.0.0", "::", "[::]", ""].contains(name) { name = "127.0.0.1" }
         if name.contains(":") && !name.hasPrefix("[") { name = "[\(name)]" }
-        return URL(string: "http://\(name):\(port)") ?? URL(string: "http://127.0.0.1:\(port)")!
+        let scheme = tls == nil ? "http" : "https"
+        return URL(string: "\(scheme)://\(name):\(port)") ?? URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// `url` as an origin string without a trailing `/`: `https://fit.example.com`.
+    public static func origin(of url: URL) -> String {
+        var text = url.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
     }
 
     /// Reads `AIRFIT_HOST`, `AIRFIT_PORT`, `AIRFIT_ENV` and `AIRFIT_PUBLIC_URL`.
@@ -53,7 +78,35 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let text = environment[publicURLVariable]?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
             configuration.publicURL = try parsePublicURL(text)
         }
+        configuration.tls = try tlsFiles(environment)
+        do {
+            configuration.oidc = try OIDCConfiguration.load(environment: environment) { path in
+                try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        } catch let error as OIDCConfigurationError {
+            throw ServerConfigurationError.invalidProviders(error.message)
+        }
+        if !configuration.oidc.providers.isEmpty && configuration.publicURL == nil {
+            throw ServerConfigurationError.providersNeedPublicURL
+        }
         return configuration
+    }
+
+    /// `AIRFIT_TLS_CERT` and `AIRFIT_TLS_KEY`: both (readable files) or neither.
+    static func tlsFiles(_ environment: [String: String]) throws(ServerConfigurationError) -> TLSFiles? {
+        let certificate = environment["AIRFIT_TLS_CERT"].flatMap { $0.isEmpty ? nil : $0 }
+        let key = environment["AIRFIT_TLS_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        switch (certificate, key) {
+        case (nil, nil): return nil
+        case (let certificate?, let key?):
+            for (name, path) in [("AIRFIT_TLS_CERT", certificate), ("AIRFIT_TLS_KEY", key)]
+            where !FileManager.default.isReadableFile(atPath: path) {
+                throw .invalidTLS("\(name) names a file that can't be read: check the path and its permissions.")
+            }
+            return TLSFiles(certificatePath: certificate, keyPath: key)
+        default:
+            throw .invalidTLS("Set both AIRFIT_TLS_CERT (the PEM certificate chain) and AIRFIT_TLS_KEY (its PEM private key), or neither.")
+        }
     }
 
     /// `https://fit.example.com` or `http://192.168.1.20:8080`: an http or https origin, a trailing `/` dropped.
@@ -88,6 +141,12 @@ public enum ServerConfigurationError: Error, LocalizedError, Equatable {
     case invalidSignup(String)
     /// `AIRFIT_PUBLIC_URL` is not an http(s) origin; the reason says what is wrong.
     case invalidPublicURL(String)
+    /// The sign-in providers' configuration can't be used; the message says which setting and why.
+    case invalidProviders(String)
+    /// Providers are configured but not the public origin they return people to.
+    case providersNeedPublicURL
+    /// The TLS settings can't be used.
+    case invalidTLS(String)
 
     public var errorDescription: String? {
         switch self {
@@ -95,6 +154,11 @@ public enum ServerConfigurationError: Error, LocalizedError, Equatable {
         case .invalidSignup(let text): return "AIRFIT_SIGNUP must be invite, open or closed (got \"\(text)\")."
         case .invalidPublicURL(let reason):
             return "AIRFIT_PUBLIC_URL \(reason); write the address people open AirFit at, for example https://fit.example.com."
+        case .invalidProviders(let message): return message
+        case .providersNeedPublicURL:
+            return "Sign-in providers are configured, so AIRFIT_PUBLIC_URL must be set too: providers send people back to that "
+                + "address (for example https://fit.example.com), and it must match the redirect URI registered with them."
+        case .invalidTLS(let message): return message
         }
     }
 }

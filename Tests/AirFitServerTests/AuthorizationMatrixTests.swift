@@ -43,7 +43,7 @@ struct AuthorizationMatrixTests {
             let store = database.store
             let stores = MatrixStores(
                 repository: store, accounts: store, vault: KeyVault(database: database, masterKey: .generate()), sessions: store,
-                drafts: store, attempts: store)
+                drafts: store, attempts: store, identities: store, passkeys: store)
             let report = try await AuthorizationMatrix(stores: stores).run()
             print("Authorization matrix (SQLite): \(report)")
         } catch {
@@ -62,6 +62,8 @@ struct MatrixStores {
     let sessions: any WebSessionRepository
     let drafts: any OnboardingDraftRepository
     let attempts: any SignInAttemptRepository
+    var identities: any LinkedIdentityRepository = InMemoryLinkedIdentityRepository()
+    var passkeys: any PasskeyRepository = InMemoryPasskeyRepository()
 }
 
 /// How a value put into a path relates to member A, who asks.
@@ -104,6 +106,9 @@ struct MemberThings {
     /// A signed-in session of theirs, and an invite they made (B is the admin).
     var session = UUID()
     var invite = UUID()
+    /// A passkey and a linked provider identity of theirs.
+    var passkey = UUID()
+    var identity = UUID()
     var day = ""
     var olderDay = ""
     var entryIDs: [UUID] { [workout, meal, checkin, olderCheckin] }
@@ -123,11 +128,13 @@ struct MemberRows: Equatable {
     var exports: [DataExport]
     var providerRequests: [ProviderRequestRecord]
     var secrets: [StoredSecretSummary]
+    var passkeys: [Passkey]
+    var identities: [LinkedIdentity]
 
     /// How many rows that is.
     var count: Int {
         [account != nil, user != nil, profile != nil, draft != nil].filter { $0 }.count + workouts.count + meals.count
-            + checkins.count + messages.count + exports.count + providerRequests.count + secrets.count
+            + checkins.count + messages.count + exports.count + providerRequests.count + secrets.count + passkeys.count + identities.count
     }
 
     /// The names of the parts that differ from `other` (for the failure message; equality is the check).
@@ -149,7 +156,9 @@ struct MemberRows: Equatable {
             messages: try await repository.messages(userID: id, query: RecordQuery()),
             conversations: try await repository.conversations(userID: id), exports: try await repository.exports(userID: id),
             providerRequests: try await repository.providerRequests(userID: id),
-            secrets: try await stores.vault.storedSecrets(userID: id))
+            secrets: try await stores.vault.storedSecrets(userID: id),
+            passkeys: try await stores.passkeys.passkeys(accountID: member.accountID),
+            identities: try await stores.identities.identities(accountID: member.accountID))
     }
 }
 
@@ -194,6 +203,15 @@ struct AuthorizationMatrix {
         "POST /email/confirm/{token}": "an email verification link: the token is the permission",
         "GET /email/cancel/{token}": "an email change's cancel link: the token is the permission",
         "POST /email/cancel/{token}": "an email change's cancel link: the token is the permission",
+        "POST /auth/passkey/options": "signing in with a passkey: a challenge for this browser, nobody's data",
+        "POST /auth/passkey": "signing in with a passkey: the signature is the permission",
+        "POST /unlock/passkey/options": "app lock's passkey challenge (for a locked session; anyone else is refused)",
+        "POST /unlock/passkey": "app lock's passkey check (for a locked session; anyone else is sent on)",
+        "POST /unlock/provider/{signInProvider}": "app lock through a linked provider (for a locked session)",
+        "POST /auth/provider/{signInProvider}": "signing in with a provider: sends the browser to it",
+        "GET /auth/provider/{signInProvider}/return": "where a provider sends people back; it changes nothing",
+        "POST /auth/provider/{signInProvider}/return": "Apple's form_post return; it only redirects to the GET",
+        "POST /auth/provider/{signInProvider}/finish": "finishing a provider sign-in: the state bound to this browser is the permission",
     ]
 
     /// Static files: the same for everyone.
@@ -217,6 +235,10 @@ struct AuthorizationMatrix {
             "member": [PathValue(text: b.accountID.uuidString, ownership: .others)],
             "invite": [PathValue(text: b.invite.uuidString, ownership: .others)],
             "session": [PathValue(text: b.session.uuidString, ownership: .others)],
+            "passkey": [PathValue(text: b.passkey.uuidString, ownership: .others)],
+            "identity": [PathValue(text: b.identity.uuidString, ownership: .others)],
+            // No provider is configured here: every provider route answers 404 whoever asks.
+            "signInProvider": [PathValue(text: "corp", ownership: .scoped)],
             // A mailed token nobody was given: the page says the link does not work, for anyone.
             "token": [PathValue(text: String(repeating: "Zq", count: 21) + "x", ownership: .scoped)],
         ]
@@ -226,7 +248,8 @@ struct AuthorizationMatrix {
     static let markers = [
         "zqbee@example.com", "ZqBeeNickname", "ZqBeeWorkoutNote", "ZqBeeLiftName", "ZqBeeMealName", "ZqBeeMealNote",
         "ZqBeeCheckinNote", "ZqBeeOlderNote", "ZqBeeConversationTitle", "ZqBeeMessage", "ZqBeeReply", "ZqBeePlace",
-        "ZqBeeAspiration", "ZqBeeDraftGoal", "ZqBeePromptBody", "ZqBeeModelName", "sk-…ZqB7", "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey",
+        "ZqBeeAspiration", "ZqBeeDraftGoal", "ZqBeePasskey", "ZqBeeSubject", "ZqBeePromptBody", "ZqBeeModelName", "sk-…ZqB7",
+        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey",
     ]
 
     /// Text A sends in every form; B's pages must never show it.
@@ -240,7 +263,8 @@ struct AuthorizationMatrix {
         let dependencies = ServerDependencies(
             health: StubHealth(), repository: stores.repository, accounts: stores.accounts, vault: stores.vault,
             aiClient: AIClient(transport: LoopbackOnlyTransport()), passwordCost: 4, isDevelopment: true,
-            sessions: stores.sessions, drafts: stores.drafts, now: { clock.now() }, signInAttempts: stores.attempts)
+            sessions: stores.sessions, drafts: stores.drafts, now: { clock.now() }, signInAttempts: stores.attempts,
+            publicURL: URL(string: "http://localhost:8080")!, identities: stores.identities, passkeys: stores.passkeys)
         let site = buildSite(dependencies, replies: ActiveReplies())
         let routes = site.routes.map { ($0.method, $0.path) }
         // A's coach is a fake provider that always answers, so A's chat and persona forms really write; whatever
@@ -319,6 +343,17 @@ struct MatrixRun {
         a = try await seed(a, tag: "ZqAye")
         b = try await seed(b, tag: "ZqBee")
         b.session = try #require(try await stores.sessions.sessions(accountID: b.accountID, now: clock.now()).first).id
+        // B's passkey and linked identity, straight into the stores (registering needs an authenticator).
+        let passkey = Passkey(
+            accountID: b.accountID, credentialID: Data("ZqBeeCredential".utf8), publicKey: Data([1, 2, 3]), algorithm: -7, signCount: 7,
+            name: "ZqBeePasskey", backedUp: false, createdAt: clock.now())
+        try await stores.passkeys.addPasskey(passkey)
+        b.passkey = passkey.id
+        let identity = LinkedIdentity(
+            accountID: b.accountID, providerID: "corp", issuer: "https://id.example.com", subject: "ZqBeeSubject",
+            email: "zqbee@example.com", createdAt: clock.now())
+        try await stores.identities.linkIdentity(identity)
+        b.identity = identity.id
         try await bBrowser.get("/settings/members")
         let members = text(try await bBrowser.post("/settings/members/invite", [("email", ""), ("role", "member")]).body)
         let revoke = try #require(members.range(of: #"/settings/members/invites/[0-9A-F-]{36}/revoke"#, options: .regularExpression))
@@ -532,7 +567,7 @@ struct MatrixRun {
             expectNoLeak(response, "signed out, \(request.label)")
             if response.status.code >= 500 { failures.append("signed out, \(request.label): \(response.status)") }
             if isPublic(key) {
-                if CSRFMiddleware.isUnsafe(request.method), response.status != .forbidden {
+                if CSRFMiddleware.isUnsafe(request.method), key != CSRFMiddleware.crossSiteReturnRoute, response.status != .forbidden {
                     failures.append("signed out without a form token, \(request.label): \(response.status), not 403")
                 }
                 continue
@@ -586,7 +621,8 @@ struct MatrixRun {
             ("without the form token", probeForm, nil), ("with B's form token", probeForm + [("_csrf", bToken)], nil),
             ("with B's token in X-CSRF-Token", probeForm, bToken),
         ]
-        for request in requests where CSRFMiddleware.isUnsafe(request.method) {
+        for request in requests
+        where CSRFMiddleware.isUnsafe(request.method) && "\(request.method) \(request.template)" != CSRFMiddleware.crossSiteReturnRoute {
             for variant in variants {
                 let response = try await send(
                     request.method, request.path, cookie: aBrowser.cookie, form: variant.form, csrfHeader: variant.header)

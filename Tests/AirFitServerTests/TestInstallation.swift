@@ -29,14 +29,20 @@ struct TestInstallation {
     let links = InMemoryOneTimeLinkRepository()
     let securityLog = InMemorySecurityLogRepository()
     let mail = InMemoryMailSender()
+    let identities = InMemoryLinkedIdentityRepository()
+    let passkeys = InMemoryPasskeyRepository()
+    let challenges = InMemoryAuthChallengeRepository()
     let clock = TestClock()
     var signup = SignupPolicy.invite
+    /// `AIRFIT_PUBLIC_URL`; the default (127.0.0.1) can't hold passkeys, `http://localhost:8080` can.
+    var publicURL = URL(string: "http://127.0.0.1:8080")!
 
     var dependencies: ServerDependencies {
         let clock = self.clock
         return ServerDependencies(
             health: StubHealth(), repository: repository, accounts: accounts, passwordCost: 4, sessions: sessions, drafts: drafts,
-            now: { clock.now() }, links: links, securityLog: securityLog, mail: mail, signup: signup)
+            now: { clock.now() }, links: links, securityLog: securityLog, mail: mail, publicURL: publicURL, signup: signup,
+            identities: identities, passkeys: passkeys, challenges: challenges)
     }
 
     /// The path of the first link to this site in the newest mail to `address`, waiting up to two seconds for it

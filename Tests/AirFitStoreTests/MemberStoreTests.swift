@@ -127,6 +127,19 @@ struct MemberStoreTests {
                         purpose: .emailChange, tokenHash: "link-\(name)", accountID: account.id, payload: "x@example.com", createdAt: Date()
                     ))
                 try await fluent.recordEvent(SecurityEvent(accountID: account.id, kind: .signedIn, at: Date()))
+                try await fluent.linkIdentity(
+                    LinkedIdentity(
+                        accountID: account.id, providerID: "corp", issuer: "https://id.example.com", subject: "sub-\(name)",
+                        email: "\(name)@corp.example.com", createdAt: Date()))
+                try await fluent.addPasskey(
+                    Passkey(
+                        accountID: account.id, credentialID: Data("cred-\(name)".utf8), publicKey: Data([1, 2, 3]), algorithm: -7,
+                        signCount: 0,
+                        name: "Phone", backedUp: true, createdAt: Date()))
+                try await fluent.saveChallenge(
+                    AuthChallenge(
+                        purpose: .passkeyRegistration, keyHash: "challenge-\(name)", binding: "b", accountID: account.id, payload: "{}",
+                        createdAt: Date()))
                 seeded.append((account, data))
             }
             let (gone, kept) = (seeded[0], seeded[1])
@@ -138,6 +151,9 @@ struct MemberStoreTests {
             #expect(counts["web_sessions"] == 1)
             #expect(counts["one_time_links"] == 1)
             #expect(counts["security_events"] == 1)
+            #expect(counts["linked_identities"] == 1)
+            #expect(counts["passkeys"] == 1)
+            #expect(counts["auth_challenges"] == 1)
             #expect(counts["workouts"] == gone.1.workouts.count)
 
             let left = try await Self.rowsMentioning([gone.0.id, gone.1.user.id], sql: sql, backend: backend)

@@ -15,12 +15,19 @@ public struct SequentialAccountEraser: AccountErasing {
     let sessions: any WebSessionRepository
     let links: any OneTimeLinkRepository
     let log: any SecurityLogRepository
+    let identities: any LinkedIdentityRepository
+    let passkeys: any PasskeyRepository
+    let challenges: any AuthChallengeRepository
 
     /// Erases through these repositories.
     public init(
         data: any UserDataEraser, accounts: any AccountRepository, sessions: any WebSessionRepository,
-        links: any OneTimeLinkRepository, log: any SecurityLogRepository
+        links: any OneTimeLinkRepository, log: any SecurityLogRepository, identities: any LinkedIdentityRepository,
+        passkeys: any PasskeyRepository, challenges: any AuthChallengeRepository
     ) {
+        self.identities = identities
+        self.passkeys = passkeys
+        self.challenges = challenges
         self.data = data
         self.accounts = accounts
         self.sessions = sessions
@@ -33,6 +40,9 @@ public struct SequentialAccountEraser: AccountErasing {
         counts["web_sessions"] = try await sessions.deleteSessions(accountID: account.id, except: nil)
         counts["one_time_links"] = try await links.deleteLinks(accountID: account.id)
         counts["security_events"] = try await log.deleteEvents(accountID: account.id)
+        counts["linked_identities"] = try await identities.deleteIdentities(accountID: account.id)
+        counts["passkeys"] = try await passkeys.deletePasskeys(accountID: account.id)
+        counts["auth_challenges"] = try await challenges.deleteChallenges(accountID: account.id)
         counts["accounts"] = try await accounts.deleteAccount(id: account.id) ? 1 : 0
         return counts
     }

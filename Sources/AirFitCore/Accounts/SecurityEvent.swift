@@ -19,6 +19,10 @@ public struct SecurityEvent: Codable, Sendable, Equatable, Identifiable {
         case memberRemoved
         case roleChanged
         case joined
+        case providerLinked
+        case providerUnlinked
+        case passkeyAdded
+        case passkeyRemoved
 
         /// The log's wording.
         public var displayName: String {
@@ -26,7 +30,7 @@ public struct SecurityEvent: Codable, Sendable, Equatable, Identifiable {
             case .signedIn: return "Signed in"
             case .signInFailed: return "Wrong password entered"
             case .signedOut: return "Signed out"
-            case .reauthenticated: return "Confirmed password for a sensitive change"
+            case .reauthenticated: return "Confirmed it's you for a sensitive change"
             case .passwordChanged: return "Password changed"
             case .passwordReset: return "Password reset by email link"
             case .passwordResetRequested: return "Password reset requested"
@@ -38,6 +42,10 @@ public struct SecurityEvent: Codable, Sendable, Equatable, Identifiable {
             case .memberRemoved: return "Removed a member"
             case .roleChanged: return "Changed a member's role"
             case .joined: return "Joined"
+            case .providerLinked: return "Linked a sign-in provider"
+            case .providerUnlinked: return "Unlinked a sign-in provider"
+            case .passkeyAdded: return "Added a passkey"
+            case .passkeyRemoved: return "Removed a passkey"
             }
         }
     }

@@ -60,6 +60,16 @@ struct AccountServices: Sendable {
             on: WebResponses.redirect(next))
     }
 
+    /// A passkey or a provider just proved the person: the session counts as recently authenticated, and unlocks when
+    /// `unlock` (app lock); a confirmation for a sensitive change is logged.
+    func confirmPresence(_ signed: SignedIn, unlock: Bool, request: Request) async throws {
+        var session = signed.session
+        session.authenticatedAt = now()
+        if unlock { session.isLocked = false }
+        try await sessions.update(session)
+        if !unlock { try await record(.reauthenticated, account: signed.account.id, request: request) }
+    }
+
     /// Ends every session of `account` but `kept`; returns how many.
     @discardableResult
     func endSessions(of account: UUID, except kept: UUID?) async throws -> Int {

@@ -12,6 +12,20 @@ struct SignInView: PageView {
     let email: String
     /// Shows "Create an account" (`AIRFIT_SIGNUP=open`).
     let canSignUp: Bool
+    /// A button per configured provider.
+    let providers: [ProviderButton]
+    /// Whether there are provider buttons.
+    let hasProviders: Bool
+    /// Shows "Sign in with a passkey".
+    let passkeys: Bool
+
+    init(email: String, canSignUp: Bool, providers: [ProviderButton], passkeys: Bool) {
+        self.email = email
+        self.canSignUp = canSignUp
+        self.providers = providers
+        hasProviders = !providers.isEmpty
+        self.passkeys = passkeys
+    }
 }
 
 /// "Welcome back": the app-lock password prompt.
@@ -22,10 +36,19 @@ struct UnlockView: PageView {
     let next: String
     /// "1 minute", "15 minutes".
     let idle: String
+    /// Shows the password form.
+    let hasPassword: Bool
+    /// Shows "Unlock with passkey" (Face ID on an iPhone).
+    let passkey: Bool
+    /// The person's linked providers.
+    let providers: [ProviderButton]
 
-    init(email: String, next: String, minutes: Int) {
+    init(email: String, next: String, minutes: Int, hasPassword: Bool, passkey: Bool, providers: [ProviderButton]) {
         self.email = email
         self.next = next
         idle = minutes == 1 ? "1 minute" : "\(minutes) minutes"
+        self.hasPassword = hasPassword
+        self.passkey = passkey
+        self.providers = providers
     }
 }

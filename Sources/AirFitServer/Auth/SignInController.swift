@@ -5,6 +5,7 @@ import Hummingbird
 /// First run, sign-in and sign-out.
 struct SignInController: Sendable {
     let services: AccountServices
+    let pages: ConfirmPages
     let views: Views
 
     private var accounts: any AccountRepository { services.accounts }
@@ -18,7 +19,7 @@ struct SignInController: Sendable {
         group.post("/setup") { request, context -> Response in try await setup(request, context: context) }
         group.get("/signin") { request, context -> Response in
             if try await accounts.accountCount() == 0 { return WebResponses.redirect("/setup") }
-            return authPage(signInView(""), title: "Sign in", request: request, context: context, errors: [])
+            return pages.signIn(email: "", request: request, visitor: context.visitor)
         }
         group.post("/signin") { request, context -> Response in try await signIn(request, context: context) }
         group.post("/signout") { request, context -> Response in
@@ -73,18 +74,13 @@ struct SignInController: Sendable {
         case (.accepted, let account?):
             return try await services.startSession(for: account, request: request)
         case (.wait(let message), _):
-            return authPage(
-                signInView(email), title: "Sign in", request: request, context: context, errors: [message], status: .tooManyRequests)
+            return pages.signIn(email: email, request: request, visitor: context.visitor, problems: [message], status: .tooManyRequests)
         default:
             if let account { try await services.record(.signInFailed, account: account.id, request: request) }
-            return authPage(
-                signInView(email), title: "Sign in", request: request, context: context, errors: ["That email and password do not match."],
+            return pages.signIn(
+                email: email, request: request, visitor: context.visitor, problems: ["That email and password do not match."],
                 status: .unauthorized)
         }
-    }
-
-    private func signInView(_ email: String) -> SignInView {
-        SignInView(email: email, canSignUp: services.signup == .open)
     }
 }
 

@@ -6,7 +6,7 @@ import Hummingbird
 struct UnlockController: Sendable {
     let sessions: SessionStore
     let passwords: PasswordGate
-    let views: Views
+    let pages: ConfirmPages
 
     func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
         group.get("/unlock") { request, context -> Response in
@@ -14,7 +14,7 @@ struct UnlockController: Sendable {
             switch context.visitor {
             case .signedOut: return WebResponses.redirect("/signin")
             case .active: return WebResponses.redirect(next)
-            case .locked(let signed): return unlockPage(signed, next: next, errors: [])
+            case .locked(let signed): return try await pages.unlock(signed, next: next)
             }
         }
         group.post("/unlock") { request, context -> Response in
@@ -31,8 +31,9 @@ struct UnlockController: Sendable {
                 form.password ?? "", hash: signed.account.passwordHash, email: signed.account.email, address: context.peerAddress)
             switch outcome {
             case .accepted: break
-            case .wait(let message): return unlockPage(signed, next: next, errors: [message], status: .tooManyRequests)
-            case .rejected: return unlockPage(signed, next: next, errors: ["That password is not right."], status: .unauthorized)
+            case .wait(let message): return try await pages.unlock(signed, next: next, problems: [message], status: .tooManyRequests)
+            case .rejected:
+                return try await pages.unlock(signed, next: next, problems: ["That password is not right."], status: .unauthorized)
             }
             var session = signed.session
             session.isLocked = false
@@ -41,12 +42,6 @@ struct UnlockController: Sendable {
             try await sessions.update(session)
             return WebResponses.redirect(next)
         }
-    }
-
-    private func unlockPage(_ signed: SignedIn, next: String, errors: [String], status: HTTPResponse.Status = .ok) -> Response {
-        let page = UnlockView(email: signed.account.email, next: next, minutes: signed.user.appLockTimeoutMinutes)
-        return views.response(
-            page, title: "Unlock", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken, errors: errors), status: status)
     }
 }
 

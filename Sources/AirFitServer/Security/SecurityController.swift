@@ -6,6 +6,7 @@ import Hummingbird
 /// re-authentication page every sensitive change sends people to.
 struct SecurityController: Sendable {
     let services: AccountServices
+    let pages: ConfirmPages
     let views: Views
 
     /// How many log lines the page shows.
@@ -33,22 +34,18 @@ struct SecurityController: Sendable {
             try await services.record(.sessionsEnded, account: signed.account.id, request: request)
             return WebResponses.redirect("/settings/security?ended=1")
         }
-        group.get("/settings/security/linked") { _, context -> Response in
-            let signed = context.signed
-            return views.response(
-                LinkedAccountsView(email: signed.account.email, hasPassword: signed.account.hasPassword), title: "Linked accounts",
-                signed: signed)
-        }
         group.get("/reauth") { request, context -> Response in
             let next = Self.next(request.uri.queryParameters["next"].map(String.init))
-            let (state, _) = ReauthenticationFlow.handle(.open(hasPassword: context.signed.account.hasPassword))
-            return reauthPage(state, next: next, signed: context.signed)
+            return try await pages.reauth(context.signed, next: next)
         }
         group.post("/reauth") { request, context -> Response in
             let signed = context.signed
             let form = try await request.decodeForm(ReauthForm.self)
             let next = Self.next(form.next)
-            guard signed.account.hasPassword else { return reauthPage(.noPassword, next: next, signed: signed) }
+            guard signed.account.hasPassword else {
+                return try await pages.reauth(
+                    signed, next: next, problems: ["Your account has no password."], status: .unprocessableContent)
+            }
             let outcome = try await services.passwords.check(
                 form.password ?? "", hash: signed.account.passwordHash, email: signed.account.email, address: context.peerAddress)
             let check: ReauthenticationFlow.Check
@@ -69,7 +66,9 @@ struct SecurityController: Sendable {
             }
             guard case .confirmed(let next) = state else {
                 let status: HTTPResponse.Status = if case .wait = check { .tooManyRequests } else { .unauthorized }
-                return reauthPage(state, next: next, signed: signed, status: status)
+                var problems: [String] = []
+                if case .form(let found) = state { problems = found }
+                return try await pages.reauth(signed, next: next, problems: problems, status: status)
             }
             return WebResponses.redirect(next)
         }
@@ -80,7 +79,7 @@ struct SecurityController: Sendable {
         let sessions = try await services.sessions.repository.sessions(accountID: signed.account.id, now: services.now())
         let events = try await services.log.events(accountID: signed.account.id, limit: Self.logLength)
         let view = SecurityView(
-            passwordLabel: signed.account.hasPassword ? "Change password" : "Set password",
+            passwordLabel: SignInMethods(hasPassword: signed.account.hasPassword, providers: 0, passkeys: 0).passwordLabel,
             sessions: sessions.map { session in
                 SecurityView.SessionRow(
                     id: session.id.uuidString, device: session.device ?? "Unknown device",
@@ -92,15 +91,6 @@ struct SecurityController: Sendable {
             },
             notice: notice)
         return views.response(view, title: "Security", signed: signed)
-    }
-
-    private func reauthPage(
-        _ state: ReauthenticationFlow.State, next: String, signed: SignedIn, status: HTTPResponse.Status = .ok
-    ) -> Response {
-        var problems: [String] = []
-        if case .form(let found) = state { problems = found }
-        let view = ReauthView(next: next, noPassword: state == .noPassword)
-        return views.response(view, title: "Confirm it's you", signed: signed, problems: problems, status: status)
     }
 
     /// Where re-authentication returns: a same-origin path, never the re-auth page itself.

@@ -33,7 +33,12 @@ struct SecurityView: PageView {
 struct ReauthView: PageView {
     static let template = "reauth"
     let next: String
-    let noPassword: Bool
+    /// Shows the password form.
+    let hasPassword: Bool
+    /// Shows "Use a passkey".
+    let passkey: Bool
+    /// The person's linked providers.
+    let providers: [ProviderButton]
 }
 
 /// The password change or set page, or its success state.
@@ -88,8 +93,27 @@ struct NoticeView: PageView {
 /// Linked sign-in providers (none are available yet).
 struct LinkedAccountsView: PageView {
     static let template = "linkedAccounts"
-    let email: String
-    let hasPassword: Bool
+
+    /// One configured provider, linked or not, or a linked identity whose provider is no longer configured.
+    struct Row: Sendable {
+        let providerID: String
+        let name: String
+        /// The linked identity's id (for unlinking), when linked.
+        let identityID: String?
+        /// The provider's address for the person; never Apple's private relay address.
+        let detail: String?
+        /// Linking needs the provider configured.
+        let canLink: Bool
+        /// Hidden when it is the person's only way in.
+        let canUnlink: Bool
+    }
+
+    /// The email-and-password row, when the person has a password.
+    let email: String?
+    let rows: [Row]
+    let notice: String?
+    /// No provider is configured on this installation.
+    let noProviders: Bool
 }
 
 /// Delete account: the warning with counts, then the typed confirmation.

@@ -9,6 +9,10 @@ import Hummingbird
 /// - Anyone else (the setup and sign-in forms): the `airfit_csrf` cookie's value repeated in the form
 ///   (double-submit; no session row exists before signing in).
 ///
+/// - One exception, by path: a sign-in provider's return (`POST /auth/provider/<id>/return`, Apple's
+///   `response_mode=form_post`) is a cross-site POST that can carry neither token nor cookies. Its handler only
+///   redirects to the same page as a GET (``ProviderReturn``), which posts on with the token; it changes nothing.
+///
 /// The body is read here, up to the route's limit (64 KiB unless ``FormLimits`` says more), and handed on
 /// buffered, so routes read the same form again without a second network read.
 struct CSRFMiddleware: RouterMiddleware {
@@ -21,8 +25,13 @@ struct CSRFMiddleware: RouterMiddleware {
 
     let limits: FormLimits
 
+    /// The one route template not checked (see the type's comment), as the router names it; tests skip it by name.
+    static let crossSiteReturnRoute = "POST /auth/provider/{signInProvider}/return"
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard Self.isUnsafe(request.method) else { return try await next(request, context) }
+        guard Self.isUnsafe(request.method), !(request.method == .post && ProviderReturn.matches(request.uri.path)) else {
+            return try await next(request, context)
+        }
         var request = request
         let body = try await request.collectBody(upTo: limits.limit(for: request.uri.path))
         let sent = try request.headers[Self.header] ?? Self.formToken(body)

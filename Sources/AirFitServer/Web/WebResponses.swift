@@ -37,6 +37,19 @@ enum WebResponses {
         Response(status: .seeOther, headers: [.location: location])
     }
 
+    /// A 303 redirect to a sign-in provider's authorization endpoint: the one redirect off this site, to an address
+    /// from the provider's discovery document (configured by the admin), never one taken from a request.
+    static func redirectToProvider(_ url: URL) -> Response {
+        Response(status: .seeOther, headers: [.location: url.absoluteString, .cacheControl: "no-store"])
+    }
+
+    /// A JSON body (scripts' answers), never cached.
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
     /// `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Secure behind HTTPS, kept by the browser `maxAge` seconds
     /// (the session's own lifetime, so closing the browser does not sign anyone out).
     static func sessionCookieHeader(_ token: String, request: Request, maxAge: Int? = nil, expire: Bool = false) -> String {

@@ -91,6 +91,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(AddProgressTargets())
         migrations.add(AddMembers())
         migrations.add(CreateMailQueue())
+        migrations.add(AddSignInMethods())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

@@ -27,6 +27,11 @@ extension FluentStore {
                 counts[AddMembers.eventsSchema] = try await db.sql.raw(
                     "DELETE FROM security_events WHERE account_id = \(bind: account.id) RETURNING id"
                 ).all().count
+                for table in [AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema] {
+                    counts[table] = try await db.sql.raw(
+                        "DELETE FROM \(ident: table) WHERE account_id = \(bind: account.id) RETURNING id"
+                    ).all().count
+                }
                 // Mail still waiting for the address (a reset link, a notice) goes with the account.
                 counts[CreateMailQueue.schema] = try await db.sql.raw(
                     "DELETE FROM mail_queue WHERE recipient = \(bind: account.email) RETURNING id"
@@ -66,7 +71,8 @@ extension FluentStore {
         WebSessionModel.schema, "sign_in_attempts", CreateMailQueue.schema, OnboardingDraftModel.schema, VaultEntryModel.schema,
         DataExportModel.schema,
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
-        AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema, AccountModel.schema,
+        AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema,
+        AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema, AccountModel.schema,
         CreateInstallationOwner.schema, UserModel.schema,
     ]
 

@@ -1,6 +1,9 @@
 import AirFitCore
+import AirFitOIDC
+import AirFitServer
 import AirFitStore
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import Logging
 
@@ -8,7 +11,45 @@ import Logging
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the data directory, database, master key and stored keys.")
+        abstract: "Check the data directory, database, master key, stored keys, HTTPS and sign-in providers.")
+
+    /// The server settings (public origin, HTTPS, passkeys) and each sign-in provider: its discovery document and JWKS,
+    /// fetched fresh.
+    func checkSignIn(_ environment: [String: String], report: (Bool, String) -> Void) async {
+        let configuration: ServerConfiguration
+        do {
+            configuration = try ServerConfiguration.fromEnvironment(environment)
+        } catch {
+            report(false, "Server settings: \((error as? any LocalizedError)?.errorDescription ?? "invalid")")
+            return
+        }
+        if let tls = configuration.tls {
+            do {
+                try configuration.checkTLS()
+                report(true, "HTTPS: served directly with \(tls.certificatePath)")
+            } catch {
+                report(false, "HTTPS: \((error as? any LocalizedError)?.errorDescription ?? "the certificate or key can't be loaded")")
+            }
+        }
+        let origin = ServerConfiguration.origin(of: configuration.publicOrigin)
+        // Only a problem when the admin set an address: the default (127.0.0.1) is for trying AirFit out.
+        report(
+            configuration.passkeysAvailable || configuration.publicURL == nil,
+            configuration.passkeysAvailable
+                ? "Passkeys: available at \(origin)"
+                : "Passkeys: unavailable at \(origin) (they need a host name over HTTPS, or localhost; see README → HTTPS)")
+        guard !configuration.oidc.providers.isEmpty else { return }
+        let client = OIDCClient(httpClient: .shared, logger: CLI.logger(defaultLevel: .critical))
+        for provider in configuration.oidc.providers {
+            if let problem = await client.problem(with: provider) {
+                report(false, "Sign-in provider \(provider.id): \(problem)")
+            } else {
+                report(
+                    true,
+                    "Sign-in provider \(provider.id) (\(provider.displayName)): discovery and keys OK at \(provider.issuer.absoluteString)")
+            }
+        }
+    }
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -75,6 +116,7 @@ struct DoctorCommand: AsyncParsableCommand {
         } catch {
             report(false, "Database: \((error as? any LocalizedError)?.errorDescription ?? "cannot be opened")")
         }
+        await checkSignIn(environment, report: report)
         if problems > 0 {
             print("\(problems) problem(s) found.")
             throw ExitCode.failure

@@ -2,6 +2,7 @@ import AirFitAI
 import AirFitCoach
 import AirFitCore
 import AirFitMail
+import AirFitOIDC
 import AirFitServer
 import AirFitStore
 import AirFitWeather
@@ -22,6 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
             Settings → Location & weather finds places with Open-Meteo's geocoding (AIRFIT_GEOCODING_URL moves it).
             Email goes to the SMTP server in AIRFIT_SMTP_URL (from AIRFIT_MAIL_FROM), or else into <data dir>/outbox
             (read it with `airfit mail outbox`); links in it start with AIRFIT_PUBLIC_URL (default http://<host>:<port>).
+            AIRFIT_TLS_CERT and AIRFIT_TLS_KEY (PEM files) serve HTTPS directly; passkeys need HTTPS or localhost.
+            AIRFIT_OIDC_PROVIDERS (or AIRFIT_OIDC_CONFIG) adds sign-in with Google, Apple or any OpenID Connect issuer.
             """
     )
 
@@ -59,6 +62,16 @@ struct ServeCommand: AsyncParsableCommand {
         return (service, configuration.from)
     }
 
+    /// The configured sign-in providers with a client on the shared HTTP client (which needs no shutdown); says which
+    /// providers are on (their ids, never their secrets).
+    static func signInProviders(_ configuration: ServerConfiguration, logger: Logger) -> SignInProviders {
+        let providers = configuration.oidc.providers
+        guard !providers.isEmpty else { return SignInProviders() }
+        logger.info("Sign-in providers", metadata: ["providers": .string(providers.map(\.id).joined(separator: ","))])
+        return SignInProviders(
+            providers: providers, client: OIDCClient(httpClient: .shared, logger: CLI.logger(label: "airfit.oidc", defaultLevel: .info)))
+    }
+
     func run() async throws {
         let logger = CLI.logger(label: "airfit.server", defaultLevel: .info)
         var configuration: ServerConfiguration
@@ -67,6 +80,8 @@ struct ServeCommand: AsyncParsableCommand {
         let geocoderURL: URL
         do {
             configuration = try ServerConfiguration.fromEnvironment()
+            // The certificate and key are read now, so a bad one stops the start with its message.
+            try configuration.checkTLS()
             geocoderURL = try OpenMeteoGeocoder.baseURL()
         } catch {
             throw CLI.fail(error)
@@ -105,9 +120,11 @@ struct ServeCommand: AsyncParsableCommand {
                     baseURL: geocoderURL,
                     http: AsyncHTTPWeatherClient(client: weatherClient, logger: CLI.logger(label: "airfit.weather"))),
                 links: context.store, securityLog: context.store, accountEraser: context.store, mail: mail.service.sender,
-                publicURL: server.publicOrigin, mailFrom: mail.from, signup: server.signup)
-            let app = buildApplication(configuration: server, dependencies: dependencies, services: [mail.service], logger: logger)
+                publicURL: server.publicOrigin, mailFrom: mail.from, signup: server.signup, identities: context.store,
+                passkeys: context.store, challenges: context.store,
+                signInProviders: Self.signInProviders(server, logger: logger))
             do {
+                let app = try buildApplication(configuration: server, dependencies: dependencies, services: [mail.service], logger: logger)
                 try await app.runService()
             } catch {
                 try? await weatherClient.shutdown()

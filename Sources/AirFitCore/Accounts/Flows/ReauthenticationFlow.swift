@@ -1,10 +1,10 @@
-/// Confirming who you are before a sensitive change (the spec's `ReauthenticationView`): the password (or, once
-/// providers exist, a linked provider), then back to the change.
+/// Confirming who you are before a sensitive change (the spec's `ReauthenticationView`): the password, a passkey or a
+/// linked provider (whichever the person has), then back to the change.
 public enum ReauthenticationFlow {
     /// What the page shows.
     public enum State: Sendable, Equatable {
         case form(problems: [String])
-        /// No password to confirm with: the person must use a linked provider.
+        /// No password to confirm with: the person uses a passkey or a linked provider.
         case noPassword
         /// Confirmed: return to `next`.
         case confirmed(next: String)
@@ -20,6 +20,8 @@ public enum ReauthenticationFlow {
     public enum Event: Sendable, Equatable {
         case open(hasPassword: Bool)
         case submit(Check, next: String)
+        /// A passkey or a linked provider (with a fresh `auth_time`) confirmed the person.
+        case proved(next: String)
     }
 
     /// What the controller must do.
@@ -35,6 +37,7 @@ public enum ReauthenticationFlow {
         case .submit(.accepted, let next): return (.confirmed(next: next), [.markRecent])
         case .submit(.rejected, _): return (.form(problems: ["That password is not right."]), [])
         case .submit(.wait(let message), _): return (.form(problems: [message]), [])
+        case .proved(let next): return (.confirmed(next: next), [.markRecent])
         }
     }
 }
