@@ -63,6 +63,12 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // WebAuthn relying party: CBOR, COSE keys, attestation and assertion checks (passkeys).
+        .target(
+            name: "AirFitWebAuthn",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
+        ),
+        .testTarget(name: "AirFitWebAuthnTests", dependencies: ["AirFitWebAuthn"]),
         // Persistence: FluentKit on SQLite or PostgreSQL, the key vault, export and import.
         .target(
             name: "AirFitStore",
