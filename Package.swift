@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
         // Already in the graph through the packages above; named because our targets import them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
@@ -109,6 +110,18 @@ let package = Package(
             exclude: ["Templates", "Assets"],
             plugins: ["EmbedFiles"]
         ),
+        // OpenID Connect sign-in: provider configuration, discovery, PKCE, token exchange, ID token verification.
+        .target(
+            name: "AirFitOIDC",
+            dependencies: [
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Writes the Swift file that embeds the server's templates and assets.
         .executableTarget(name: "FileEmbedder"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["FileEmbedder"]),
@@ -152,6 +165,12 @@ let package = Package(
             dependencies: [
                 "AirFitServer", "AirFitStore", "AirFitWeather", "AirFitTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "AirFitOIDCTests",
+            dependencies: [
+                "AirFitOIDC", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
     ],
