@@ -248,7 +248,7 @@ struct AccountRouteTests {
             #expect(try await first.get("/").status == .ok)
             let log = text(try await first.get("/settings/security").body)
             #expect(log.contains("Password changed"))
-            #expect(log.contains("Confirmed it's you"))
+            #expect(log.contains("for a sensitive change"))
         }
     }
 

@@ -166,7 +166,8 @@ struct SignInMethodRouteTests {
         let installation = Self.onLocalhost()
         try await installation.app().test(.router) { client in
             var web = WebClient(client: client)
-            try await web.get("/signin")
+            try await web.signUp()
+            try await web.post("/signout", [])
             #expect(text(try await web.get("/signin").body).contains("data-testid=\"auth.passkey\""))
             let response = try await web.post("/auth/passkey/options", [])
             #expect(response.status == .ok)
@@ -192,6 +193,8 @@ struct SignInMethodRouteTests {
         let installation = Self.onLocalhost()
         try await installation.app().test(.router) { client in
             var first = WebClient(client: client)
+            try await first.signUp()
+            try await first.post("/signout", [])
             try await first.get("/signin")
             let options = text(try await first.post("/auth/passkey/options", []).body)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(options.utf8)) as? [String: Any])
