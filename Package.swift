@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "airfit", targets: ["airfit"]),
         .library(name: "AirFitCore", targets: ["AirFitCore"]),
         .library(name: "AirFitAI", targets: ["AirFitAI"]),
+        .library(name: "AirFitWebAuthn", targets: ["AirFitWebAuthn"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
@@ -163,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "AirFitServerTests",
             dependencies: [
-                "AirFitServer", "AirFitStore", "AirFitWeather", "AirFitTestSupport",
+                "AirFitServer", "AirFitStore", "AirFitWeather", "AirFitTestSupport", "AirFitOIDC",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

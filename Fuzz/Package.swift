@@ -19,6 +19,7 @@ let package = Package(
                 "CLibFuzzer",
                 .product(name: "AirFitCore", package: "AirFit"),
                 .product(name: "AirFitAI", package: "AirFit"),
+                .product(name: "AirFitWebAuthn", package: "AirFit"),
             ]
         ),
     ],

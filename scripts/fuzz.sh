@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the parsers of untrusted input with libFuzzer + AddressSanitizer (the Fuzz/ package).
-# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]     (default 10: five targets in about a minute)
+# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]     (default 10: six targets in about a minute)
 # Env:   AIRFIT_FUZZ_TARGETS="sse decoders"       run only these targets
 #        AIRFIT_FUZZ_SKIP_BUILD=1                 reuse .build-fuzz/debug/AirFitFuzz as it is
 # Exits non-zero when a target crashes (or an invariant fails); the crashing input is kept in a temporary
@@ -13,7 +13,7 @@ SECONDS_PER_TARGET="${1:-10}"
   echo "usage: scripts/fuzz.sh [SECONDS_PER_TARGET]" >&2
   exit 64
 }
-TARGETS=(${AIRFIT_FUZZ_TARGETS:-sse ndjson decoders archive onboarding})
+TARGETS=(${AIRFIT_FUZZ_TARGETS:-sse ndjson decoders archive onboarding webauthn})
 SCRATCH="$ROOT/.build-fuzz"
 BIN="$SCRATCH/debug/AirFitFuzz"
 CONFORMANCE="$ROOT/../shared/conformance"

@@ -1,6 +1,7 @@
 public import AirFitAI
 public import AirFitCoach
 public import AirFitCore
+import AirFitOIDC
 public import Foundation
 public import Hummingbird
 import HummingbirdCore
@@ -57,6 +58,8 @@ public struct ServerDependencies: Sendable {
     public var challenges: any AuthChallengeRepository
     /// The configured OpenID Connect providers (`AIRFIT_OIDC_PROVIDERS`), and their client.
     public var signInProviders: SignInProviders
+    /// The server speaks HTTPS itself (`AIRFIT_TLS_CERT`): cookies are marked `Secure` as behind an HTTPS proxy.
+    public var servesHTTPS = false
 
     /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
     public init(
@@ -123,7 +126,9 @@ func buildSite(
     let router = Router(context: AirFitRequestContext.self)
     let views = Views()
     let logger = Logger(label: "airfit.server")
-    router.add(middleware: SecurityHeadersMiddleware(logger: logger))
+    if dependencies.servesHTTPS { router.add(middleware: DirectHTTPSMiddleware()) }
+    let providerOrigins = dependencies.signInProviders.providers.map { ServerConfiguration.origin(of: $0.issuer.origin) }
+    router.add(middleware: SecurityHeadersMiddleware(logger: logger, formOrigins: Array(Set(providerOrigins)).sorted()))
     router.add(middleware: ErrorPageMiddleware(views: views, logger: logger))
     HealthController(health: dependencies.health).addRoutes(to: router.group())
     AssetsController().addRoutes(to: router.group())

@@ -1,4 +1,5 @@
 import AirFitCore
+import AirFitOIDC
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -224,6 +225,25 @@ struct SignInMethodRouteTests {
             let refused = try await web.post("/settings/security/passkeys/\(passkey.id.uuidString)/remove", [])
             #expect(refused.status == .conflict)
             #expect(try await installation.passkeys.passkeys(accountID: account.id).count == 1)
+        }
+    }
+
+    @Test("Serving HTTPS itself, AirFit marks its cookies Secure; the sign-in page's forms may lead only to configured providers")
+    func httpsAndFormTargets() async throws {
+        let installation = TestInstallation()
+        var dependencies = installation.dependencies
+        dependencies.servesHTTPS = true
+        dependencies.signInProviders = SignInProviders(
+            providers: [
+                OIDCProvider(
+                    id: "corp", kind: .generic, displayName: "Corp", issuer: URL(string: "https://id.example.com/realms/fit")!,
+                    clientID: "airfit", clientSecret: .none, scopes: ["openid"], responseMode: nil)
+            ])
+        try await Application(router: buildRouter(dependencies)).test(.router) { client in
+            let response = try await client.executeRequest(uri: "/setup", method: .get, headers: [:], body: nil)
+            #expect(response.headers[.setCookie]?.contains("; Secure") == true)
+            let policy = response.headers[HTTPFields.Element.Name("Content-Security-Policy")!] ?? ""
+            #expect(policy.contains("form-action 'self' https://id.example.com;"))
         }
     }
 }

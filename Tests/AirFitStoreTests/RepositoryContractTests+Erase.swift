@@ -84,7 +84,8 @@ extension RepositoryContractTests {
                     "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1, "deleted_entries": 1,
                 ])
             // Every table of the schema must be counted, except Fluent's own migration log, the web sign-in (accounts,
-            // browser sessions, their single-use links and security log), which "delete all data" deliberately keeps
+            // browser sessions, their single-use links and security log, linked providers, passkeys and pending sign-in
+            // steps), which "delete all data" deliberately keeps
             // (deleting the account takes those too: MemberStoreTests scans every table for it), and the mail queue,
             // whose rows belong to an address rather than a user (`removeMail(to:)` drops them with an account).
             let sql = try database.rawSQL()
@@ -100,7 +101,7 @@ extension RepositoryContractTests {
             #expect(
                 Set(tables).subtracting([
                     "_fluent_migrations", "accounts", "web_sessions", "installation_owner", "sign_in_attempts", "one_time_links",
-                    "security_events", "mail_queue",
+                    "security_events", "mail_queue", "linked_identities", "passkeys", "auth_challenges",
                 ])
                     == Set(counts.keys))
         }

@@ -21,6 +21,9 @@ let fuzzTargets: [FuzzTarget] = [
         run: DecoderFuzz.run),
     FuzzTarget(name: "archive", summary: "export archive decoding and ArchiveValidator, as `airfit import`", run: ArchiveFuzz.run),
     FuzzTarget(name: "onboarding", summary: "stored onboarding drafts: decode, repair, validate, flow", run: OnboardingFuzz.run),
+    FuzzTarget(
+        name: "webauthn", summary: "passkey answers: CBOR, authenticator data, COSE keys, attestation objects, credential JSON",
+        run: WebAuthnFuzz.run),
     // Not in scripts/fuzz.sh's list: `AIRFIT_FUZZ_TARGETS=selftest scripts/fuzz.sh 5` shows how a crash is reported.
     FuzzTarget(name: "selftest", summary: "fails on any input starting with \"!\" (checks the crash reporting)") { input in
         check(input.first != UInt8(ascii: "!"), "selftest input starts with \"!\"")

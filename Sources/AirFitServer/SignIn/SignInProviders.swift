@@ -37,3 +37,14 @@ struct ProviderStep: Codable {
     /// Confirming unlocks a locked session.
     var unlock: Bool?
 }
+
+extension URL {
+    /// `scheme://host[:port]` of this URL (for the Content-Security-Policy's form targets).
+    var origin: URL {
+        var components = URLComponents()
+        components.scheme = scheme
+        components.host = host()
+        components.port = port
+        return components.url ?? self
+    }
+}

@@ -6,19 +6,22 @@ import Logging
 /// turns every error into a response with a message a person can act on (a 413 says what was too large; an
 /// unexpected error is logged by type only and answered with a 500 that names no internals).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// Scripts only from this site (no inline script or handler), nothing framed, nothing sniffed.
-    static var contentSecurityPolicy: String {
+    /// Scripts only from this site (no inline script or handler), nothing framed, nothing sniffed. Forms post only to
+    /// this site, and to `formOrigins`: the configured sign-in providers' origins, since browsers apply `form-action`
+    /// to the redirect a sign-in button's POST answers with.
+    static func contentSecurityPolicy(formOrigins: [String] = []) -> String {
         [
             "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-            "connect-src 'self'", "font-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'",
+            "connect-src 'self'", "font-src 'self'", "object-src 'none'", "base-uri 'none'",
+            (["form-action 'self'"] + formOrigins).joined(separator: " "),
             "frame-ancestors 'none'", "manifest-src 'self'", "worker-src 'self'",
         ].joined(separator: "; ")
     }
 
     /// The headers every response carries.
-    static var headers: [(HTTPFields.Element.Name, String)] {
+    static func headers(formOrigins: [String] = []) -> [(HTTPFields.Element.Name, String)] {
         [
-            (HTTPFields.Element.Name("Content-Security-Policy")!, contentSecurityPolicy),
+            (HTTPFields.Element.Name("Content-Security-Policy")!, contentSecurityPolicy(formOrigins: formOrigins)),
             (HTTPFields.Element.Name("X-Content-Type-Options")!, "nosniff"),
             (HTTPFields.Element.Name("X-Frame-Options")!, "DENY"),
             (HTTPFields.Element.Name("Referrer-Policy")!, "same-origin"),
@@ -28,6 +31,14 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     let logger: Logger
+    /// Every response's headers, made once.
+    let headers: [(HTTPFields.Element.Name, String)]
+
+    /// The middleware; `formOrigins` are the sign-in providers' origins forms may lead to.
+    init(logger: Logger, formOrigins: [String] = []) {
+        self.logger = logger
+        headers = Self.headers(formOrigins: formOrigins)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -46,7 +57,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             response = try HTTPError(.internalServerError, message: "Something went wrong on the server. Try again in a moment.")
                 .response(from: request, context: context)
         }
-        for (name, value) in Self.headers where response.headers[name] == nil { response.headers[name] = value }
+        for (name, value) in headers where response.headers[name] == nil { response.headers[name] = value }
         if response.headers[.cacheControl] == nil, response.status.code >= 300 { response.headers[.cacheControl] = "no-store" }
         return response
     }

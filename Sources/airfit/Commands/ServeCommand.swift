@@ -111,7 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
             _ = try await context.store.purgeDeletedEntries(before: Date().addingTimeInterval(-EntryUndo.keptSeconds))
             let mail = try Self.mailDelivery(context: context, logger: logger)
             let weatherClient = AsyncHTTPWeatherClient.makeFailFastClient()
-            let dependencies = ServerDependencies(
+            var dependencies = ServerDependencies(
                 health: DatabaseHealthChecker(database: context.database, pendingMigrations: pending),
                 repository: context.store, accounts: context.store, vault: context.vault,
                 aiClient: AIClient(logger: CLI.logger(label: "airfit.ai")), weather: Self.weather(client: weatherClient),
@@ -123,6 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
                 publicURL: server.publicOrigin, mailFrom: mail.from, signup: server.signup, identities: context.store,
                 passkeys: context.store, challenges: context.store,
                 signInProviders: Self.signInProviders(server, logger: logger))
+            dependencies.servesHTTPS = server.tls != nil
             do {
                 let app = try buildApplication(configuration: server, dependencies: dependencies, services: [mail.service], logger: logger)
                 try await app.runService()
