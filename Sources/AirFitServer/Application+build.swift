@@ -179,7 +179,7 @@ func buildSite(
     passkeys.addRoutes(to: signedOut)
     providerSignIn.addRoutes(to: signedOut)
     ForgotPasswordController(services: accountServices, throttle: throttle, views: views, logger: logger).addRoutes(to: signedOut)
-    JoinController(services: accountServices, views: views).addRoutes(to: signedOut)
+    JoinController(services: accountServices, providerButtons: pages.providerButtons, views: views).addRoutes(to: signedOut)
     let emailChange = EmailController(services: accountServices, throttle: throttle, views: views)
     emailChange.addLinkRoutes(to: signedOut)
 

@@ -3,6 +3,15 @@ struct SetupView: PageView {
     static let template = "setup"
     /// The email as typed (after a refusal).
     let email: String
+    /// "Continue with …": the owner may sign up through a configured provider instead.
+    let providers: [ProviderButton]
+    let hasProviders: Bool
+
+    init(email: String, providers: [ProviderButton]) {
+        self.email = email
+        self.providers = providers
+        hasProviders = !providers.isEmpty
+    }
 }
 
 /// The sign-in form.

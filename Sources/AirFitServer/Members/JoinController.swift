@@ -6,6 +6,8 @@ import Hummingbird
 /// `AIRFIT_SIGNUP=open`. The new member is signed in and starts onboarding their own coach.
 struct JoinController: Sendable {
     let services: AccountServices
+    /// Open sign-up also offers the configured providers (an invite is for email and password).
+    let providerButtons: [ProviderButton]
     let views: Views
 
     func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
@@ -72,11 +74,12 @@ struct JoinController: Sendable {
         var problems: [String] = []
         let view: SignupView
         switch state {
-        case .unavailable(let message): view = SignupView(action: nil, email: "", unavailable: message)
+        case .unavailable(let message): view = SignupView(action: nil, email: "", unavailable: message, providers: [])
         case .form(let email, let found):
             problems = found
-            view = SignupView(action: action, email: email, unavailable: nil)
-        case .joined: view = SignupView(action: nil, email: "", unavailable: nil)
+            view = SignupView(
+                action: action, email: email, unavailable: nil, providers: action == "/signup" ? providerButtons : [])
+        case .joined: view = SignupView(action: nil, email: "", unavailable: nil, providers: [])
         }
         return views.signedOutResponse(
             view, title: "Join AirFit", request: request, visitor: context.visitor, problems: problems, heading: "Join AirFit",
@@ -90,4 +93,14 @@ struct SignupView: PageView {
     let action: String?
     let email: String
     let unavailable: String?
+    let providers: [ProviderButton]
+    let hasProviders: Bool
+
+    init(action: String?, email: String, unavailable: String?, providers: [ProviderButton]) {
+        self.action = action
+        self.email = email
+        self.unavailable = unavailable
+        self.providers = providers
+        hasProviders = !providers.isEmpty
+    }
 }

@@ -14,6 +14,9 @@ struct ConfirmPages: Sendable {
     let passkeysAvailable: Bool
     let signup: SignupPolicy
 
+    /// A button per configured provider.
+    var providerButtons: [ProviderButton] { providers.providers.map { ProviderButton(id: $0.id, name: $0.displayName) } }
+
     /// The sign-in page: email and password, a button per configured provider, and "Sign in with a passkey".
     func signIn(
         email: String, request: Request, visitor: Visitor, problems: [String] = [], status: HTTPResponse.Status = .ok
