@@ -14,7 +14,8 @@ struct SignInController: Sendable {
     func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
         group.get("/setup") { request, context -> Response in
             guard try await accounts.accountCount() == 0 else { return WebResponses.redirect("/signin") }
-            return authPage(SetupView(email: "", providers: pages.providerButtons), title: "Welcome", request: request, context: context, errors: [])
+            return authPage(
+                SetupView(email: "", providers: pages.providerButtons), title: "Welcome", request: request, context: context, errors: [])
         }
         group.post("/setup") { request, context -> Response in try await setup(request, context: context) }
         group.get("/signin") { request, context -> Response in
@@ -49,7 +50,8 @@ struct SignInController: Sendable {
         let errors = AccountRules.problems(email: email, password: password)
         guard errors.isEmpty else {
             return authPage(
-                SetupView(email: email, providers: pages.providerButtons), title: "Welcome", request: request, context: context, errors: errors,
+                SetupView(email: email, providers: pages.providerButtons), title: "Welcome", request: request, context: context,
+                errors: errors,
                 status: .unprocessableContent)
         }
         // The person who wins a parallel first run becomes the owner (the first admin); the others are sent to sign in.
