@@ -40,7 +40,9 @@ struct SignInView: PageView {
 /// "Welcome back": the app-lock password prompt.
 struct UnlockView: PageView {
     static let template = "unlock"
-    let email: String
+    /// The address signed in; `nil` for a person whose address their provider manages (Apple's private relay is
+    /// never shown).
+    let email: String?
     /// The same-origin path to return to.
     let next: String
     /// "1 minute", "15 minutes".
@@ -52,7 +54,7 @@ struct UnlockView: PageView {
     /// The person's linked providers.
     let providers: [ProviderButton]
 
-    init(email: String, next: String, minutes: Int, hasPassword: Bool, passkey: Bool, providers: [ProviderButton]) {
+    init(email: String?, next: String, minutes: Int, hasPassword: Bool, passkey: Bool, providers: [ProviderButton]) {
         self.email = email
         self.next = next
         idle = minutes == 1 ? "1 minute" : "\(minutes) minutes"

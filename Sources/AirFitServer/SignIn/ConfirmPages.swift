@@ -33,7 +33,8 @@ struct ConfirmPages: Sendable {
     func unlock(_ signed: SignedIn, next: String, problems: [String] = [], status: HTTPResponse.Status = .ok) async throws -> Response {
         let ways = try await ways(of: signed.account)
         let page = UnlockView(
-            email: signed.account.email, next: next, minutes: signed.user.appLockTimeoutMinutes, hasPassword: signed.account.hasPassword,
+            email: signed.account.hasPassword ? signed.account.email : nil, next: next, minutes: signed.user.appLockTimeoutMinutes,
+            hasPassword: signed.account.hasPassword,
             passkey: ways.passkey, providers: ways.providers)
         return views.response(
             page, title: "Unlock", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken, errors: problems), status: status)

@@ -68,8 +68,10 @@ struct PasskeyController: Sendable {
             guard Reauthentication.isRecent(signed.session, now: services.now()) else {
                 return PasskeyService.failure("Confirm it's you again before adding a passkey: reload this page.", status: .forbidden)
             }
+            // The authenticator shows these; a provider-managed address (Apple's private relay) is never one of them.
+            let name = signed.account.hasPassword ? signed.account.email : (signed.user.nickname ?? "AirFit")
             return try await passkeys.registrationOptions(
-                for: signed.account, displayName: signed.user.nickname ?? signed.account.email, request: request,
+                for: signed.account, userName: name, displayName: signed.user.nickname ?? name, request: request,
                 visitor: .active(context.signed))
         }
         group.post(RouterPath(stringLiteral: Self.listPath)) { request, context -> Response in

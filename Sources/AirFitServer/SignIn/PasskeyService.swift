@@ -33,14 +33,17 @@ struct PasskeyService: Sendable {
         WebResponses.json(#"{"error":\#(JSONText.quoted(message))}"#, status: status)
     }
 
-    /// Creation options for `account` (excluding the keys it already has), or a JSON error.
-    func registrationOptions(for account: Account, displayName: String, request: Request, visitor: Visitor) async throws -> Response {
+    /// Creation options for `account` (excluding the keys it already has), named `userName` in the authenticator, or a
+    /// JSON error.
+    func registrationOptions(
+        for account: Account, userName: String, displayName: String, request: Request, visitor: Visitor
+    ) async throws -> Response {
         guard let relyingParty else { return Self.failure(Self.unavailableMessage, status: .conflict) }
         let existing = try await passkeys.passkeys(accountID: account.id).map(\.credentialID)
         let value = try await steps.start(
             .passkeyRegistration, accountID: account.id, payload: [String: String](), request: request, visitor: visitor)
         let options = WebAuthnOptions.registration(
-            relyingParty: relyingParty, userID: Self.userHandle(account.id), userName: account.email, userDisplayName: displayName,
+            relyingParty: relyingParty, userID: Self.userHandle(account.id), userName: userName, userDisplayName: displayName,
             challenge: Base64URL.decode(value) ?? Data(), excluding: existing)
         return WebResponses.json(options)
     }
