@@ -166,6 +166,7 @@ let package = Package(
             dependencies: [
                 "AirFitServer", "AirFitStore", "AirFitWeather", "AirFitTestSupport", "AirFitOIDC",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(

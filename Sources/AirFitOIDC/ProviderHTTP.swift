@@ -98,7 +98,8 @@ struct ProviderHTTP: Sendable {
     {
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(request, timeout: Self.timeout, logger: logger)
+            // Not our logger: AsyncHTTPClient logs body bytes at trace level, and token responses carry tokens.
+            response = try await client.execute(request, timeout: Self.timeout)
         } catch {
             logger.debug(
                 "OIDC request failed",

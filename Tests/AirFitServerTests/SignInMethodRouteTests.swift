@@ -1,8 +1,10 @@
 import AirFitCore
 import AirFitOIDC
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import AirFitServer
@@ -244,6 +246,35 @@ struct SignInMethodRouteTests {
             #expect(response.headers[.setCookie]?.contains("; Secure") == true)
             let policy = response.headers[HTTPFields.Element.Name("Content-Security-Policy")!] ?? ""
             #expect(policy.contains("form-action 'self' https://id.example.com;"))
+        }
+    }
+
+    @Test("An invite page offers the providers with its token; a provider button on a dead invite says the invite doesn't work")
+    func inviteThroughProvider() async throws {
+        let installation = TestInstallation()
+        var dependencies = installation.dependencies
+        dependencies.signInProviders = SignInProviders(
+            providers: [
+                OIDCProvider(
+                    id: "corp", kind: .generic, displayName: "Corp", issuer: URL(string: "https://id.example.com")!, clientID: "airfit",
+                    clientSecret: .none, scopes: ["openid"], responseMode: nil)
+            ],
+            client: OIDCClient(httpClient: .shared, logger: Logger(label: "test")))
+        try await Application(router: buildRouter(dependencies)).test(.router) { client in
+            var admin = WebClient(client: client)
+            try await admin.signUp()
+            try await admin.get("/settings/members")
+            let page = text(try await admin.post("/settings/members/invite", [("email", ""), ("role", "member")]).body)
+            let link = try #require(attributeValues("value", testID: "members.invite.link", in: page).first)
+            let path = String(link.dropFirst("http://127.0.0.1:8080".count))
+            let token = String(path.dropFirst("/join/".count))
+            var joiner = WebClient(client: client)
+            let join = text(try await joiner.get(path).body)
+            #expect(join.contains(#"data-testid="auth.provider.corp""#))
+            #expect(join.contains(#"name="invite" value="\#(token)""#))
+            let dead = try await joiner.post("/auth/provider/corp", [("invite", String(repeating: "Zq", count: 21) + "x")])
+            #expect(dead.status == .gone)
+            #expect(text(dead.body).contains("This invite link doesn"))
         }
     }
 }

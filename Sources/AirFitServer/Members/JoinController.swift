@@ -6,7 +6,7 @@ import Hummingbird
 /// `AIRFIT_SIGNUP=open`. The new member is signed in and starts onboarding their own coach.
 struct JoinController: Sendable {
     let services: AccountServices
-    /// Open sign-up also offers the configured providers (an invite is for email and password).
+    /// Sign-up (open or by invite) also offers the configured providers.
     let providerButtons: [ProviderButton]
     let views: Views
 
@@ -74,12 +74,13 @@ struct JoinController: Sendable {
         var problems: [String] = []
         let view: SignupView
         switch state {
-        case .unavailable(let message): view = SignupView(action: nil, email: "", unavailable: message, providers: [])
+        case .unavailable(let message): view = SignupView(action: nil, email: "", unavailable: message, providers: [], invite: nil)
         case .form(let email, let found):
             problems = found
-            view = SignupView(
-                action: action, email: email, unavailable: nil, providers: action == "/signup" ? providerButtons : [])
-        case .joined: view = SignupView(action: nil, email: "", unavailable: nil, providers: [])
+            // Open sign-up and an invite both offer the providers; an invite's buttons carry its token.
+            let invite = action.hasPrefix("/join/") ? String(action.dropFirst("/join/".count)) : nil
+            view = SignupView(action: action, email: email, unavailable: nil, providers: providerButtons, invite: invite)
+        case .joined: view = SignupView(action: nil, email: "", unavailable: nil, providers: [], invite: nil)
         }
         return views.signedOutResponse(
             view, title: "Join AirFit", request: request, visitor: context.visitor, problems: problems, heading: "Join AirFit",
@@ -95,12 +96,15 @@ struct SignupView: PageView {
     let unavailable: String?
     let providers: [ProviderButton]
     let hasProviders: Bool
+    /// The invite's token, which the provider buttons carry.
+    let invite: String?
 
-    init(action: String?, email: String, unavailable: String?, providers: [ProviderButton]) {
+    init(action: String?, email: String, unavailable: String?, providers: [ProviderButton], invite: String?) {
         self.action = action
         self.email = email
         self.unavailable = unavailable
         self.providers = providers
         hasProviders = !providers.isEmpty
+        self.invite = invite
     }
 }

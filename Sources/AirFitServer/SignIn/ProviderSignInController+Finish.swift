@@ -49,7 +49,8 @@ extension ProviderSignInController {
             purpose = .confirm(accountID: account)
         default:
             let firstRun = try await services.accounts.accountCount() == 0
-            purpose = .signIn(canSignUp: services.signup == .open || firstRun)
+            let invited = try await step.invite.asyncFlatMap { try await services.usableLink($0, purpose: .invite) } != nil
+            purpose = .signIn(canSignUp: services.signup == .open || firstRun || (invited && services.signup != .closed))
         }
         let email = claims.email.map(Account.normalize(email:))
         let emailOwner = try await email.asyncFlatMap { try await services.accounts.account(email: $0)?.id }
@@ -77,7 +78,13 @@ extension ProviderSignInController {
             return try await services.startSession(for: account, request: request)
         case .createAccount(let email):
             let first = try await services.accounts.accountCount() == 0
-            let account = Account(email: email, passwordHash: "", userID: UUID(), role: first ? .admin : .member, createdAt: services.now())
+            // An invite is used up now (once, atomically) and gives its role.
+            let invite = try await step.invite.asyncFlatMap { try await services.usableLink($0, purpose: .invite) }
+            if let invite, !(try await services.links.useLink(id: invite.id, now: services.now())) {
+                return refusal(InviteFlow.Message.invalid, request: request, context: context, status: .gone)
+            }
+            let role: MemberRole = first ? .admin : invite.flatMap { MemberRole(rawValue: $0.payload) } ?? .member
+            let account = Account(email: email, passwordHash: "", userID: UUID(), role: role, createdAt: services.now())
             do {
                 if first {
                     guard try await services.accounts.createFirstAccount(account) else { return WebResponses.redirect("/signin") }

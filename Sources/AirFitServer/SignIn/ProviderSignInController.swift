@@ -27,7 +27,13 @@ struct ProviderSignInController: Sendable {
     func addRoutes(to group: RouterGroup<AirFitRequestContext>) {
         group.post("/auth/provider/:signInProvider") { request, context -> Response in
             guard let (provider, client) = providers.provider(context.parameters.get("signInProvider")) else { throw Self.unknownProvider }
-            return try await begin(.providerSignIn, provider: provider, client: client, accountID: nil, request: request, context: context)
+            // From an invite page: the invite must still work (it is used when the account is made).
+            let invite = try await request.decodeForm(ProviderStartForm.self).invite
+            if let invite, try await services.usableLink(invite, purpose: .invite) == nil {
+                return refusal(InviteFlow.Message.invalid, request: request, context: context, status: .gone)
+            }
+            return try await begin(
+                .providerSignIn, provider: provider, client: client, accountID: nil, invite: invite, request: request, context: context)
         }
         group.post("/unlock/provider/:signInProvider") { request, context -> Response in
             guard case .locked(let signed) = context.visitor else { return WebResponses.redirect("/") }
@@ -78,22 +84,23 @@ struct ProviderSignInController: Sendable {
 
     private func begin(
         _ purpose: AuthChallenge.Purpose, provider: OIDCProvider, client: OIDCClient, accountID: UUID?, next: String? = nil,
-        unlock: Bool = false, request: Request, context: AirFitRequestContext
+        unlock: Bool = false, invite: String? = nil, request: Request, context: AirFitRequestContext
     ) async throws -> Response {
         try await begin(
-            purpose, provider: provider, client: client, accountID: accountID, next: next, unlock: unlock, request: request,
-            visitor: context.visitor)
+            purpose, provider: provider, client: client, accountID: accountID, next: next, unlock: unlock, invite: invite,
+            request: request, visitor: context.visitor)
     }
 
     /// Stores the step and sends the browser to the provider's authorization endpoint (from its discovery document:
     /// configured by the admin, never taken from the request).
     private func begin(
         _ purpose: AuthChallenge.Purpose, provider: OIDCProvider, client: OIDCClient, accountID: UUID?, next: String? = nil,
-        unlock: Bool = false, request: Request, visitor: Visitor
+        unlock: Bool = false, invite: String? = nil, request: Request, visitor: Visitor
     ) async throws -> Response {
         let pkce = PKCE.make()
         let nonce = OIDCRandom.token()
-        let step = ProviderStep(provider: provider.id, nonce: nonce, verifier: pkce.verifier, next: next, unlock: unlock ? true : nil)
+        let step = ProviderStep(
+            provider: provider.id, nonce: nonce, verifier: pkce.verifier, next: next, unlock: unlock ? true : nil, invite: invite)
         let state = try await steps.start(purpose, accountID: accountID, payload: step, request: request, visitor: visitor)
         let confirming = purpose == .providerReauthentication
         let url: URL
@@ -154,6 +161,11 @@ struct ProviderReturnForm: Decodable {
     @FormText var code: String?
     @FormText var state: String?
     @FormText var error: String?
+}
+
+/// A provider button's form: from an invite page, the invite's token.
+struct ProviderStartForm: Decodable {
+    @FormText var invite: String?
 }
 
 /// A form carrying only where to go next.

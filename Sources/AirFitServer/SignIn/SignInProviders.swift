@@ -36,6 +36,8 @@ struct ProviderStep: Codable {
     var next: String?
     /// Confirming unlocks a locked session.
     var unlock: Bool?
+    /// Signing up through an admin's invite: its token (checked again, and used up, when the account is made).
+    var invite: String?
 }
 
 extension URL {

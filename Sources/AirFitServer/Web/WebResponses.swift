@@ -9,9 +9,11 @@ enum WebResponses {
     /// The cookie carrying a signed-out form's CSRF token (double-submit; see ``SignedOutCSRF``).
     static let csrfCookie = "airfit_csrf"
 
-    /// `Set-Cookie` for the signed-out forms' CSRF token: HttpOnly, SameSite=Strict, one day, Secure behind HTTPS.
+    /// `Set-Cookie` for the signed-out forms' CSRF token: HttpOnly, one day, Secure behind HTTPS. SameSite=Lax, not
+    /// Strict: a sign-in provider sends the browser back from its own site, and the return page must carry the same
+    /// token the step was bound to (the token must still be repeated in the form, which no other site can read).
     static func csrfCookieHeader(_ token: String, request: Request) -> String {
-        var cookie = "\(csrfCookie)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=86400"
+        var cookie = "\(csrfCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=86400"
         if request.headers[HTTPFields.Element.Name("X-Forwarded-Proto")!]?.lowercased() == "https" { cookie += "; Secure" }
         return cookie
     }
