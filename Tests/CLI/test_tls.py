@@ -9,14 +9,24 @@ import urllib.request
 
 import pytest
 
-from conftest import free_port
+_mock_module = None
+
+
+def free_port():
+    """A free port of 127.0.0.1 (this suite's own: several suites may run in one pytest session)."""
+    return _oidc_mock().free_port()
 
 
 def _oidc_mock():
+    """Tests/OIDC/oidc_mock.py, loaded by path once."""
+    global _mock_module
+    if _mock_module is not None:
+        return _mock_module
     path = os.path.join(os.path.dirname(__file__), "..", "OIDC", "oidc_mock.py")
     spec = importlib.util.spec_from_file_location("airfit_oidc_mock_cli", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    _mock_module = module
     return module
 
 
