@@ -103,6 +103,10 @@ python3 "$ROOT/scripts/check_copied_binary.py" "$ROOT/.build/debug/airfit"
 log "CLI end-to-end tests"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/CLI"
 
+# --- 6a. OpenID Connect: PKCE and Apple/Google-shaped ES256 tokens from a local fake provider (joserfc) ---
+log "OpenID Connect tests (PKCE, ES256, form_post)"
+AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/OIDC"
+
 # --- 6b. Interop: airfit keys/ask against llm-katan's OpenAI, Anthropic and Gemini APIs (echo backend) ---
 log "Interop tests (llm-katan)"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Interop"

@@ -42,6 +42,15 @@ def _load_leakscan():
 
 leakscan = _load_leakscan()
 
+
+def _load_oidc_mock():
+    """Tests/OIDC/oidc_mock.py (the oidc-provider-mock runner shared with the CLI and OIDC suites), loaded by path."""
+    path = os.path.join(os.path.dirname(__file__), "..", "OIDC", "oidc_mock.py")
+    spec = importlib.util.spec_from_file_location("airfit_oidc_mock", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 # What the browser tests type (browser_steps.py, test_*.py); none of it may reach a log line.
 TYPED = {
     "owner@example.com": ("the owner's email", leakscan.LOGS),
@@ -68,6 +77,10 @@ POSTED = {
     "email": ("an email the browser posted", leakscan.LOGS),
     "message": ("a chat message the browser posted", leakscan.LOGS),
     "aspiration_text": ("a goal the browser posted", leakscan.LOGS),
+    # Sign-in providers and passkeys: the provider's code and our state, and a passkey challenge.
+    "code": ("a sign-in provider's authorization code the browser posted", leakscan.ANYWHERE),
+    "state": ("a sign-in provider step's state the browser posted", leakscan.ANYWHERE),
+    "challenge": ("a passkey challenge the browser posted", leakscan.ANYWHERE),
 }
 
 
@@ -118,6 +131,8 @@ class ServerProcess:
             # Links in emails point at this server as the browser reaches it.
             "AIRFIT_PUBLIC_URL": f"http://127.0.0.1:{self.port}", **server_env,
         }
+        # A module's server_env may name the port before it is chosen: "http://localhost:{port}".
+        self.env = {name: value.replace("{port}", str(self.port)) for name, value in self.env.items()}
         leaks.data_dirs.append(self.env["AIRFIT_DATA_DIR"])
         os.makedirs(self.env["HOME"], exist_ok=True)
         self.leaks = leaks
@@ -166,6 +181,14 @@ def server_process(tmp_path, server_env, leaks):
 def server(server_process):
     """The base URL of a started server."""
     return server_process.base
+
+
+@pytest.fixture
+def oidc_provider(tmp_path):
+    """A real OpenID Connect provider (oidc-provider-mock) on 127.0.0.1; `.env()` configures the server for it."""
+    mock = _load_oidc_mock().OIDCMock(tmp_path)
+    yield mock
+    mock.close()
 
 
 SMTP_SERVER = os.path.join(os.path.dirname(__file__), "..", "Mail", "smtp_server.py")

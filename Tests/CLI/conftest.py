@@ -56,8 +56,10 @@ class Airfit:
             raise AssertionError(f"airfit {' '.join(args)} exited {p.returncode}:\n{p.out}\n{p.err_raw}")
         return p
 
-    def serve(self, env=None):
-        port = free_port()
+    def serve(self, env=None, port=None):
+        """Starts `airfit serve` on `port` (a free one when not given: a test that must name the port in the
+        environment first, as AIRFIT_PUBLIC_URL does, picks it with `free_port()`)."""
+        port = port or free_port()
         merged = dict(self.env, AIRFIT_PORT=str(port), **(env or {}))
         merged = {k: v for k, v in merged.items() if v is not None}
         log = open(os.path.join(self.home, f"serve-{port}.log"), "w+b")
