@@ -178,10 +178,7 @@ def test_apple_preset_with_its_signed_client_secret_and_form_post(airfit, fake_o
         "AIRFIT_OIDC_APPLE_KEY_ID": "TESTKEY123", "AIRFIT_OIDC_APPLE_PRIVATE_KEY_FILE": key_path,
     }
     server, base = start_server(airfit, env)
-    if server is None:
-        if "ISSUER" in base:
-            pytest.skip("the Apple preset takes no issuer override; Apple's shape is tested through a generic provider")
-        raise AssertionError("serve exited: " + base[-800:])
+    assert server is not None, "serve exited: " + base[-800:]
     person = Person(base, airfit.leaks)
     authorize_url = person.start_provider("apple")
     assert "response_mode=form_post" in authorize_url
