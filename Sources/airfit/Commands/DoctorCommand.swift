@@ -37,7 +37,8 @@ struct DoctorCommand: AsyncParsableCommand {
             configuration.passkeysAvailable || configuration.publicURL == nil,
             configuration.passkeysAvailable
                 ? "Passkeys: available at \(origin)"
-                : "Passkeys: unavailable at \(origin) (they need a host name over HTTPS, or localhost; see README → HTTPS)")
+                : "Passkeys: not offered at \(origin) (set AIRFIT_PUBLIC_URL to an HTTPS host name, or http://localhost:<port>; "
+                    + "see README → Opening it from a phone)")
         guard !configuration.oidc.providers.isEmpty else { return }
         let client = OIDCClient(httpClient: .shared, logger: CLI.logger(defaultLevel: .critical))
         for provider in configuration.oidc.providers {
