@@ -64,26 +64,35 @@
       return;
     }
     let ready = false;
+    // Options are fetched as the page opens, so the click calls the authenticator at once: Safari lets WebAuthn run
+    // only close to the tap (Face ID on an iPhone). Older than four minutes (challenges last five), they are fetched again.
+    const fetchOptions = async () => {
+      const token = form.querySelector("input[name=_csrf]").value;
+      const answer = await fetch(form.dataset.options, { method: "POST", credentials: "same-origin",
+        headers: { "X-CSRF-Token": token, "Accept": "application/json" } });
+      const options = await answer.json();
+      if (!answer.ok) throw Object.assign(new Error(options.error || "Passkeys aren't available right now."), { name: "ServerRefused" });
+      return { options, at: Date.now() };
+    };
+    let prepared = fetchOptions().catch(() => null);
     form.addEventListener("submit", async (event) => {
       if (ready) return;
       event.preventDefault();
       const creating = form.dataset.passkey === "create";
-      const token = form.querySelector("input[name=_csrf]").value;
       if (button) button.disabled = true;
       try {
-        const answer = await fetch(form.dataset.options, { method: "POST", credentials: "same-origin",
-          headers: { "X-CSRF-Token": token, "Accept": "application/json" } });
-        const options = await answer.json();
-        if (!answer.ok) { showError(options.error || "Passkeys aren't available right now."); return; }
-        const challenge = options.challenge;
-        const publicKey = decodeOptions(options);
+        let fetched = await prepared;
+        if (!fetched || Date.now() - fetched.at > 240000) fetched = await fetchOptions();
+        prepared = Promise.resolve(fetched);
+        const challenge = fetched.options.challenge;
+        const publicKey = decodeOptions(JSON.parse(JSON.stringify(fetched.options)));
         const credential = creating ? await navigator.credentials.create({ publicKey }) : await navigator.credentials.get({ publicKey });
         form.querySelector("input[name=credential]").value = encodeCredential(credential);
         form.querySelector("input[name=challenge]").value = challenge;
         ready = true;
         form.submit();
       } catch (error) {
-        showError(messageFor(error, creating));
+        showError(error && error.name === "ServerRefused" ? error.message : messageFor(error, creating));
       } finally {
         if (button && !ready) button.disabled = false;
       }
