@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Deletes a whole account: the sign-in, every row of its person in every table, their stored secrets, sessions,
 /// links and security log.
