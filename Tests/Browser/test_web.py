@@ -78,13 +78,14 @@ def test_first_run_units_export_delete(server, browser, downloads):
     wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, '[data-testid="data.export"]'))).click()
     deadline = time.time() + 15
     files = []
+    # Chromium may show the final name before the bytes are written: wait for the content too.
     while time.time() < deadline:
         files = [f for f in os.listdir(downloads) if f.startswith("airfit-export-") and f.endswith(".json")]
-        if files:
+        if files and os.path.getsize(downloads / files[0]) > 0:
             break
         time.sleep(0.2)
     assert files, "the export did not download"
-    assert os.path.getsize(downloads / files[0]) > 0
+    assert os.path.getsize(downloads / files[0]) > 0, "the export downloaded empty"
 
     # The history shows the export without a reload.
     wait.until(lambda d: "JSON ·" in tid(d, "data.history").text)
