@@ -315,6 +315,7 @@ def test_link_the_provider_to_a_password_account_sign_in_with_it_reauthenticate_
     authorize_at_provider(browser, oidc_provider, "owner-at-mock")
     wait_url(browser, "/onboarding")
     wait_for(browser, "onboarding.skip.button").click()
+    wait_for(browser, "quicklog.open")  # the skip's own navigation ends at home first
     open_linked_accounts(browser, site)
     assert OWNER not in main_text(browser) and OWNER_AT_PROVIDER in main_text(browser)
 
