@@ -10,6 +10,9 @@ public actor InMemoryStore: AirFitRepository {
     private var messagesByID: [UUID: CoachMessage] = [:]
     private var exportsByID: [UUID: DataExport] = [:]
     private var deletedByID: [UUID: (entry: LoggedEntry, at: Date)] = [:]
+    private var plansByUser: [UUID: TrainingPlan] = [:]
+    private var recommendationsByID: [UUID: Recommendation] = [:]
+    private var analysedWeeks: [UUID: String] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -246,6 +249,41 @@ public actor InMemoryStore: AirFitRepository {
 
     public func providerRequests(userID: UUID) async throws -> [ProviderRequestRecord] { requestsByUser[userID] ?? [] }
 
+    // MARK: Training plan
+
+    public func trainingPlan(userID: UUID) async throws -> TrainingPlan? { plansByUser[userID] }
+
+    public func savePlan(_ plan: TrainingPlan, expectedVersion: Int?, recommendations: [Recommendation]) async throws -> Bool {
+        guard plansByUser[plan.userID]?.version == expectedVersion else { return false }
+        guard recommendations.allSatisfy({ $0.userID == plan.userID }) else {
+            throw RepositoryError.invalid("A recommendation belongs to another user.")
+        }
+        plansByUser[plan.userID] = plan
+        recommendations.forEach { recommendationsByID[$0.id] = $0 }
+        return true
+    }
+
+    public func saveRecommendations(_ recommendations: [Recommendation]) async throws {
+        recommendations.forEach { recommendationsByID[$0.id] = $0 }
+    }
+
+    public func recommendations(userID: UUID) async throws -> [Recommendation] {
+        recommendationsByID.values.filter { $0.userID == userID }
+            .sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) }
+    }
+
+    public func recommendation(id: UUID, userID: UUID) async throws -> Recommendation? {
+        recommendationsByID[id].flatMap { $0.userID == userID ? $0 : nil }
+    }
+
+    public func claimWeeklyAnalysis(userID: UUID, weekDay: String) async throws -> Bool {
+        guard plansByUser[userID] != nil, analysedWeeks[userID] != weekDay else { return false }
+        analysedWeeks[userID] = weekDay
+        return true
+    }
+
+    public func planOwners() async throws -> [UUID] { plansByUser.keys.sorted { $0.uuidString < $1.uuidString } }
+
     // MARK: Erase and import
 
     public func deleteAllData(userID: UUID) async throws -> [String: Int] {
@@ -261,6 +299,9 @@ public actor InMemoryStore: AirFitRepository {
         remove("coach_messages", &messagesByID) { $0.userID }
         remove("data_exports", &exportsByID) { $0.userID }
         remove("deleted_entries", &deletedByID) { $0.entry.userID }
+        remove("recommendations", &recommendationsByID) { $0.userID }
+        counts["training_plans"] = plansByUser.removeValue(forKey: userID) == nil ? 0 : 1
+        analysedWeeks[userID] = nil
         counts["provider_requests"] = requestsByUser.removeValue(forKey: userID)?.count ?? 0
         counts["onboarding_profiles"] = profiles.removeValue(forKey: userID) == nil ? 0 : 1
         counts["users"] = usersByID.removeValue(forKey: userID) == nil ? 0 : 1

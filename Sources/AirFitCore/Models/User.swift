@@ -41,6 +41,11 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
     public var dailyCalorieTarget: Int?
     /// Daily protein the person aims for, in grams (nil: none set).
     public var dailyProteinTargetGrams: Int?
+    /// Auto-pilot: the coach applies progression and deload changes to the plan at once (nil: never set, off).
+    public var autopilotEnabled: Bool?
+
+    /// Whether auto-pilot is on.
+    public var isAutopilotOn: Bool { autopilotEnabled ?? false }
 
     /// Creates a user with sensible defaults.
     public init(
@@ -55,8 +60,9 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         heightCm: Double? = nil, weightKg: Double? = nil, fitnessLevel: FitnessLevel? = nil,
         location: SavedLocation? = nil, createdAt: Date = Date(), lastActiveAt: Date = Date(),
         coachContextExclusions: [String]? = nil, onboardingPostponedAt: Date? = nil, goalWeightKg: Double? = nil,
-        dailyCalorieTarget: Int? = nil, dailyProteinTargetGrams: Int? = nil
+        dailyCalorieTarget: Int? = nil, dailyProteinTargetGrams: Int? = nil, autopilotEnabled: Bool? = nil
     ) {
+        self.autopilotEnabled = autopilotEnabled
         self.goalWeightKg = goalWeightKg
         self.dailyCalorieTarget = dailyCalorieTarget
         self.dailyProteinTargetGrams = dailyProteinTargetGrams

@@ -48,10 +48,10 @@ public struct PlanChange: Codable, Sendable, Equatable {
         self.planVersion = planVersion
     }
 
-    /// The plan edit that makes the change (nil for a goal change, which is saved on the goal, not the plan).
+    /// The plan edit that makes the change.
     public var edit: PlanEdit? { Self.edit(scope: scope, value: after) }
 
-    /// The plan edit that takes the change back (nil for a goal change).
+    /// The plan edit that takes the change back.
     public var undoEdit: PlanEdit? { Self.edit(scope: scope, value: before) }
 
     private static func edit(scope: Scope, value: Value) -> PlanEdit? {
@@ -60,6 +60,8 @@ public struct PlanChange: Codable, Sendable, Equatable {
             return .changeTarget(sessionID: sessionID, exerciseID: exerciseID, target: target)
         case (.session(let sessionID), .slot(let slot)):
             return .moveSession(sessionID: sessionID, to: slot)
+        case (.weightGoal, .goal(let goal)):
+            return .changeGoalDay(day: goal.targetDay)
         default:
             return nil
         }
@@ -105,5 +107,11 @@ extension TrainingPlan {
         case .weightGoal:
             return nil
         }
+    }
+
+    /// Whether the plan still holds `value` at `scope` (for a goal, the goal's day: its weight lives on the person).
+    public func holds(_ value: PlanChange.Value, at scope: PlanChange.Scope) -> Bool {
+        if scope == .weightGoal, case .goal(let goal) = value { return goalDay == goal.targetDay }
+        return self.value(at: scope) == value
     }
 }

@@ -8,6 +8,8 @@ public enum PlanEdit: Codable, Sendable, Equatable {
     case addExercise(sessionID: UUID, exercise: PlannedExercise)
     case removeExercise(sessionID: UUID, exerciseID: UUID)
     case changeTarget(sessionID: UUID, exerciseID: UUID, target: ExerciseTarget)
+    /// Sets (or, with nil, clears) the day the person wants to reach their weight goal.
+    case changeGoalDay(day: String?)
 }
 
 extension TrainingPlan {
@@ -48,6 +50,9 @@ extension TrainingPlan {
             exercise.target = target
             try PlanRules.check([exercise])
             plan.sessions[index].exercises[position] = exercise
+        case .changeGoalDay(let day):
+            if let day, !DailyLog.isValidDay(day) { throw .invalidGoalDay }
+            plan.goalDay = day
         }
         try PlanRules.checkPlacement(plan.sessions, availability: availability)
         plan.version += 1
@@ -118,7 +123,7 @@ public enum PlanEditError: Error, Equatable, Sendable, LocalizedError {
     case sessionNotFound, exerciseNotFound, duplicateSession, duplicateExercise, invalidName, tooManyExercises
     case targetDoesNotFitKind, setsOutOfRange, repsOutOfRange, loadOutOfRange
     case cardioNeedsDurationOrDistance, minutesOutOfRange, kilometresOutOfRange
-    case outsideAvailability, blockTaken
+    case outsideAvailability, blockTaken, invalidGoalDay
 
     /// The message shown next to the form.
     public var errorDescription: String? {
@@ -137,6 +142,7 @@ public enum PlanEditError: Error, Equatable, Sendable, LocalizedError {
         case .minutesOutOfRange: return "The duration must be between 1 and 600 minutes."
         case .kilometresOutOfRange: return "The distance must be between 0.1 and 500 km."
         case .outsideAvailability: return "Sessions go inside the times you said you can train. Pick one of those slots or add a slot."
+        case .invalidGoalDay: return "Give the goal date as a calendar day, like 2027-03-01."
         case .blockTaken: return "That slot already has a session. Pick a free slot or move the other session first."
         }
     }

@@ -83,10 +83,7 @@ public enum RecommendationFlow {
                 return refuse(.notApplied)
             }
             guard now < until else { return refuse(.undoWindowClosed) }
-            // A goal change is not in the plan; the caller checks the goal still matches before reverting it.
-            if current.change.scope != .weightGoal, plan.value(at: current.change.scope) != current.change.after {
-                return refuse(.changedSinceApplied)
-            }
+            guard plan.holds(current.change.after, at: current.change.scope) else { return refuse(.changedSinceApplied) }
             current.status = .undone
             current.updatedAt = now
             return Transition(recommendation: current, outcome: .done, actions: [.revert(current.change)])

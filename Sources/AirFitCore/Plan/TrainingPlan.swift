@@ -10,13 +10,16 @@ public struct TrainingPlan: Codable, Sendable, Equatable, Identifiable {
     public var version: Int
     /// The sessions of one week.
     public var sessions: [PlannedSession]
+    /// The day ("YYYY-MM-DD") the person wants to reach their weight goal, if they set one; goal-pace changes move it.
+    public var goalDay: String?
 
     /// Creates a plan.
-    public init(id: UUID = UUID(), userID: UUID, version: Int = 1, sessions: [PlannedSession] = []) {
+    public init(id: UUID = UUID(), userID: UUID, version: Int = 1, sessions: [PlannedSession] = [], goalDay: String? = nil) {
         self.id = id
         self.userID = userID
         self.version = version
         self.sessions = sessions
+        self.goalDay = goalDay
     }
 
     /// The session with `id`, if the plan has it.

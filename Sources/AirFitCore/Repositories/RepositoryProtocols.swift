@@ -254,4 +254,4 @@ extension ArchiveImporting {
 /// Everything the app stores, as one dependency.
 public typealias AirFitRepository = UserRepository & OnboardingProfileRepository & WorkoutRepository
     & FoodEntryRepository & DailyLogRepository & CoachMessageRepository & DataExportRepository
-    & UserDataEraser & ArchiveImporting & ProviderRequestLog & DeletedEntryRepository
+    & UserDataEraser & ArchiveImporting & ProviderRequestLog & DeletedEntryRepository & TrainingPlanRepository

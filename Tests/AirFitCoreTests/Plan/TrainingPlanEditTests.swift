@@ -20,6 +20,7 @@ struct TrainingPlanEditTests {
             .removeExercise(sessionID: F.mondaySession, exerciseID: F.curl),
             .changeTarget(sessionID: F.mondaySession, exerciseID: F.squat, target: .strength(sets: 5, reps: 5, loadKilograms: 102.5)),
             .changeTarget(sessionID: F.thursdaySession, exerciseID: F.run, target: .cardio(minutes: nil, kilometres: 5)),
+            .changeGoalDay(day: "2027-03-01"),
         ])
     func accepted(edit: PlanEdit) throws {
         let plan = F.plan()
@@ -34,6 +35,7 @@ struct TrainingPlanEditTests {
         case .removeExercise(let session, let exercise): #expect(edited.session(id: session)?.exercise(id: exercise) == nil)
         case .changeTarget(let session, let exercise, let target):
             #expect(edited.value(at: .exercise(sessionID: session, exerciseID: exercise)) == .target(target))
+        case .changeGoalDay(let day): #expect(edited.goalDay == day)
         }
     }
 
