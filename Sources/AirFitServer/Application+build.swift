@@ -60,6 +60,11 @@ public struct ServerDependencies: Sendable {
     public var signInProviders: SignInProviders
     /// The server speaks HTTPS itself (`AIRFIT_TLS_CERT`): cookies are marked `Secure` as behind an HTTPS proxy.
     public var servesHTTPS = false
+    /// Test-only: auto-pilot writes fail, so the Activity page's rollback can be seen. `airfit serve` sets it only in
+    /// development (`AIRFIT_DEV=1`) with `AIRFIT_TEST_FAIL_AUTOPILOT=1`.
+    public var failAutopilotWrites = false
+    /// Words each recommendation's reason; nil uses the plain sentences.
+    public var planReasons: (any PlanReasonWriting)?
 
     /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
     public init(
@@ -183,13 +188,17 @@ func buildSite(
     let emailChange = EmailController(services: accountServices, throttle: throttle, views: views)
     emailChange.addLinkRoutes(to: signedOut)
 
+    let plans = planCoordinator(dependencies)
     let signedIn = site.group()
         .add(middleware: RequireSignInMiddleware(accounts: dependencies.accounts))
         .add(middleware: csrf)
         .group(context: SignedInRequestContext.self)
     HomeController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     HistoryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
-    EntryController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    EntryController(repository: repository, plans: plans, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    PlanController(plans: plans, repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    ActivityController(plans: plans, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    PlanAPIController(plans: plans).addRoutes(to: signedIn)
     ConversationsController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ProgressController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     OnboardingController(
@@ -204,7 +213,8 @@ func buildSite(
         repository: repository, vault: dependencies.vault, replies: replies, views: views
     ).addRoutes(to: signedIn)
     SettingsController(
-        repository: repository, providerSettings: providerSettings, isDevelopment: dependencies.isDevelopment, views: views
+        repository: repository, providerSettings: providerSettings, plans: plans, isDevelopment: dependencies.isDevelopment,
+        views: views
     ).addRoutes(to: signedIn)
     ProfileController(repository: repository, views: views).addRoutes(to: signedIn)
     PreferencesController(repository: repository, views: views).addRoutes(to: signedIn)
@@ -255,6 +265,19 @@ public func buildApplication(
     return Application(
         router: buildRouter(dependencies, replies: replies), server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "AirFit"),
-        services: [ReplyShutdown(replies: replies, logger: logger)] + services,
+        services: [ReplyShutdown(replies: replies, logger: logger), weeklyPlanAnalysis(dependencies, logger: logger)] + services,
         logger: logger)
+}
+
+/// The one plan coordinator of a dependency set.
+func planCoordinator(_ dependencies: ServerDependencies) -> PlanCoordinator {
+    PlanCoordinator(
+        repository: dependencies.repository, reasons: dependencies.planReasons ?? PlainPlanReasons(),
+        autopilot: dependencies.failAutopilotWrites ? FailingAutopilotSetting() : nil, now: dependencies.now)
+}
+
+/// The weekly analysis, looking every 15 minutes for people whose week began.
+func weeklyPlanAnalysis(_ dependencies: ServerDependencies, logger: Logger) -> WeeklyPlanAnalysis {
+    WeeklyPlanAnalysis(
+        plans: planCoordinator(dependencies), repository: dependencies.repository, interval: .seconds(15 * 60), logger: logger)
 }

@@ -12,7 +12,7 @@ struct AirFitCommand: AsyncParsableCommand {
             ServeCommand.self, KeysCommand.self, ExportCommand.self, ImportCommand.self, DeleteAllDataCommand.self,
             LocationCommand.self,
             DoctorCommand.self, DebugCommand.self, WeatherCommand.self, ProvidersCommand.self, AskCommand.self,
-            OnboardCommand.self, PersonaCommand.self, ChatCommand.self, MailCommand.self, MembersCommand.self,
+            OnboardCommand.self, PersonaCommand.self, PlanCommand.self, ChatCommand.self, MailCommand.self, MembersCommand.self,
         ]
     )
 }

@@ -22,7 +22,8 @@ public struct OnboardingCompletion: Sendable {
         return await analyzer.analyze(text.isEmpty ? draft.coreAspiration : text, selection: selection)
     }
 
-    /// Saves the persona and the user (with the units chosen during onboarding) in one transaction.
+    /// Saves the persona and the user (with the units chosen during onboarding) in one transaction, then makes or
+    /// renews the training plan.
     @discardableResult
     public func complete(_ draft: OnboardingDraft, user: User) async throws -> OnboardingProfile {
         let persona = PersonaSynthesis.profile(from: draft)
@@ -40,6 +41,9 @@ public struct OnboardingCompletion: Sendable {
             updated.quietHours = QuietHours(enabled: true, start: persona.sleepSchedule.bedtime, end: persona.sleepSchedule.wakeTime)
         }
         try await repository.saveOnboarding(profile, user: updated)
+        // The weekly plan comes from the answers (the template library; no model needed). On refine, what the person
+        // edited is kept.
+        try await PlanCoordinator(repository: repository).makePlan(for: updated, profile: profile)
         return profile
     }
 }

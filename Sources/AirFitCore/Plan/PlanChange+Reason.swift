@@ -41,8 +41,13 @@ extension PlanChange {
     }
 
     /// "3 × 5 at 100 kg", "30 min", "5 km" in the person's units.
-    static func describe(_ target: ExerciseTarget, _ units: MeasurementSystem) -> String {
-        switch target {
+    static func describe(_ target: ExerciseTarget, _ units: MeasurementSystem) -> String { target.description(in: units) }
+}
+
+extension ExerciseTarget {
+    /// "3 × 8 at 60 kg", "5 km in 30 min", in the person's units.
+    public func description(in units: MeasurementSystem) -> String {
+        switch self {
         case .strength(let sets, let reps, let load):
             let base = "\(sets) × \(reps)"
             return load.map { "\(base) at \(units.formatWeight(kilograms: $0, fractionDigits: 1))" } ?? base

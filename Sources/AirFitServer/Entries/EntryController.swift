@@ -10,6 +10,7 @@ import Hummingbird
 /// are the quick log (`workout`, `meal`, `checkin`, `weight`).
 struct EntryController: Sendable {
     let repository: any AirFitRepository
+    let plans: PlanCoordinator
     let now: @Sendable () -> Date
     let views: Views
 
@@ -107,7 +108,10 @@ struct EntryController: Sendable {
             let user = signed.user
             do {
                 switch form {
-                case "workout": try await repository.addWorkout(try posted.workout.workout(from: nil, user: user, now: now()))
+                case "workout":
+                    try await repository.addWorkout(try posted.workout.workout(from: nil, user: user, now: now()))
+                    // The rules look at the plan after each logged workout; a suggestion is announced on the home page.
+                    if !(await plans.workoutLogged(user: user)).isEmpty { return WebResponses.redirect("/?logged=workout&suggested=1") }
                 case "meal": try await repository.addFoodEntry(try posted.meal.meal(from: nil, user: user, now: now()))
                 default:
                     // A weight or check-in adds to the day's check-in: what the form leaves blank stays as it was.

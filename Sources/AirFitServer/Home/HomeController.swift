@@ -17,6 +17,7 @@ struct HomeController: Sendable {
             var page = HomeView(signed.user, weight: try await repository.latestWeight(userID: signed.user.id), now: now())
             if let logged = request.uri.queryParameters["logged"], EntryController.quickForms.contains(String(logged)) {
                 page.notice = "Logged. It is in today's list and in your history."
+                page.suggested = request.uri.queryParameters["suggested"] != nil
             }
             // A stored persona this version cannot read (an old or hand-made import) must not take the home page down.
             if let persona = profile.flatMap({ try? $0.persona() }) {
@@ -25,6 +26,12 @@ struct HomeController: Sendable {
                 page.aspiration = summary.aspiration
             }
             page.today = try await todayLogs(signed.user)
+            if let plan = try await repository.trainingPlan(userID: signed.user.id) {
+                page.hasPlan = true
+                page.planned = PlanMatching.sessions(on: now(), in: plan, calendar: PlanCalendar(user: signed.user)).map {
+                    "\($0.focus.displayName), \($0.slot.startTime.twelveHourDescription)"
+                }
+            }
             return views.response(page, title: "Home", user: signed.user)
         }
     }

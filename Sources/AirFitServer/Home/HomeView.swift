@@ -15,8 +15,17 @@ struct HomeView: PageView {
     let greeting: String
     /// "Logged." after the quick log.
     var notice: String?
+    /// The workout just logged led the coach to suggest a plan change (a link to Activity follows the notice).
+    var suggested = false
     var coachLine: String?
     var aspiration: String?
+    /// Today's planned sessions ("Upper body, 6:00 PM"), when the person has a plan.
+    var planned: [String] = [] {
+        didSet { hasPlanned = !planned.isEmpty }
+    }
+    private(set) var hasPlanned = false
+    /// The person has a plan (today may be a rest day).
+    var hasPlan = false
     var today: [Logged] = [] {
         didSet { hasToday = !today.isEmpty }
     }

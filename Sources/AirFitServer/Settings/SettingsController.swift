@@ -7,6 +7,7 @@ import Hummingbird
 struct SettingsController: Sendable {
     let repository: any AirFitRepository
     let providerSettings: ProviderSettings
+    let plans: PlanCoordinator
     let isDevelopment: Bool
     let views: Views
 
@@ -14,11 +15,13 @@ struct SettingsController: Sendable {
         group.get("/settings") { _, context -> Response in
             let signed = context.signed
             let hasPersona = try await repository.hasOnboardingProfile(userID: signed.user.id)
-            let page = SettingsHubView(
+            var page = SettingsHubView(
                 units: signed.user.preferredUnits.displayName, appearance: signed.user.appearanceMode.displayName,
                 persona: hasPersona ? "Active" : "Not set up", provider: try await providerSettings.hubSummary(signed.user),
                 location: signed.user.location.map { $0.name ?? LocationRule.coordinates($0) } ?? "Not set",
                 version: AirFitVersion.current, isDevelopment: isDevelopment, isAdmin: signed.account.role == .admin)
+            page.pendingRecommendations = try await plans.pendingCount(for: signed.user)
+            page.hasPendingRecommendations = page.pendingRecommendations > 0
             return views.response(page, title: "Settings", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken))
         }
         // "Show the last request": the exact bodies the person's coach sent, from their own data.

@@ -14,6 +14,10 @@ struct SettingsHubView: PageView {
     let isDevelopment: Bool
     /// Shows the Members row.
     let isAdmin: Bool
+    /// Suggestions waiting on the Activity page (the row's badge).
+    var pendingRecommendations = 0
+    /// Shows the badge.
+    var hasPendingRecommendations = false
 }
 
 /// "Show the last request": the bodies the person's coach sent, newest first.

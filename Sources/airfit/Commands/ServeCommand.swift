@@ -124,6 +124,9 @@ struct ServeCommand: AsyncParsableCommand {
                 passkeys: context.store, challenges: context.store,
                 signInProviders: Self.signInProviders(server, logger: logger))
             dependencies.servesHTTPS = server.tls != nil
+            // Test-only: the browser suite watches the auto-pilot switch roll back; never outside development.
+            dependencies.failAutopilotWrites =
+                server.isDevelopment && ProcessInfo.processInfo.environment["AIRFIT_TEST_FAIL_AUTOPILOT"] == "1"
             do {
                 let app = try buildApplication(configuration: server, dependencies: dependencies, services: [mail.service], logger: logger)
                 try await app.runService()
