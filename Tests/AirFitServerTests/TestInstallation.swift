@@ -36,13 +36,17 @@ struct TestInstallation {
     var signup = SignupPolicy.invite
     /// `AIRFIT_PUBLIC_URL`; the default (127.0.0.1) can't hold passkeys, `http://localhost:8080` can.
     var publicURL = URL(string: "http://127.0.0.1:8080")!
+    /// Auto-pilot writes fail (the test-only setting behind the Activity page's rollback).
+    var failAutopilotWrites = false
 
     var dependencies: ServerDependencies {
         let clock = self.clock
-        return ServerDependencies(
+        var dependencies = ServerDependencies(
             health: StubHealth(), repository: repository, accounts: accounts, passwordCost: 4, sessions: sessions, drafts: drafts,
             now: { clock.now() }, links: links, securityLog: securityLog, mail: mail, publicURL: publicURL, signup: signup,
             identities: identities, passkeys: passkeys, challenges: challenges)
+        dependencies.failAutopilotWrites = failAutopilotWrites
+        return dependencies
     }
 
     /// The path of the first link to this site in the newest mail to `address`, waiting up to two seconds for it
@@ -84,6 +88,25 @@ extension WebClient {
                 ("style_playful", "10"), ("action", "next"),
             ])
         try await post("/onboarding", [("screen", "engagement"), ("engagement", "consistent_balanced"), ("action", "next")])
+    }
+
+    /// Signs up and finishes onboarding with training times on Monday 07:00–08:00 and Thursday 18:00–19:30.
+    mutating func signUpAndOnboardWithTrainingTimes() async throws {
+        try await signUpForOnboarding()
+        try await walkToAvailability()
+        for (day, start, end) in [("2", "07:00", "08:00"), ("5", "18:00", "19:30")] {
+            try await post(
+                "/onboarding", [("screen", "availability"), ("slot_day", day), ("slot_start", start), ("slot_end", end), ("action", "add_block")])
+        }
+        try await post("/onboarding", [("screen", "availability"), ("action", "next")])
+        try await post("/onboarding", [("screen", "sleep"), ("bedtime", "22:30"), ("wake", "06:30"), ("action", "next")])
+        try await post(
+            "/onboarding",
+            [
+                ("screen", "motivation"), ("achievement", "subtle"), ("inactivity", "gentle"), ("units", "metric"),
+                ("baseline", "on"), ("action", "next"),
+            ])
+        try await post("/onboarding", [("screen", "ready"), ("action", "finish")])
     }
 
     /// Signs up and finishes onboarding: analytical 50%, encouraging 25%, authoritative 15%, playful 10%;
