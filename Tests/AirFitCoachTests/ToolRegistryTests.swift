@@ -19,12 +19,13 @@ struct ToolRegistryTests {
 
     func json(_ outcome: ToolOutcome) throws -> JSONValue { try JSONValue(data: Data(outcome.resultJSON.utf8)) }
 
-    @Test("The standard registry offers the eight tools with object schemas")
+    @Test("The standard registry offers the nine tools with object schemas")
     func definitions() {
         let names = ToolRegistry.standard.definitions.map(\.name)
         #expect(
             names == [
                 "logWorkout", "logMeal", "logDailyMetrics", "getWeather", "getRecentActivity", "updateGoal", "updateEntry", "deleteEntry",
+                "proposePlanChange",
             ])
         for definition in ToolRegistry.standard.definitions {
             #expect(definition.parameters["type"] == .string("object"))

@@ -16,8 +16,16 @@ struct CoachContextBuilder: Sendable {
         let policy = CoachContextPolicy(user: user)
         let context = PromptContext(
             now: now, weather: policy.shares(.weatherLocation) ? await weatherLine(user) : nil,
-            recentActivity: policy.shares(.recentActivity) ? await activity(user, now: now) : [], tools: tools)
+            recentActivity: policy.shares(.recentActivity) ? await activityAndPlan(user, now: now, policy: policy) : [], tools: tools)
         return policy.filtering(context)
+    }
+
+    /// The last week's records, then the plan's lines; when only the plan has lines, a line saying nothing was logged.
+    private func activityAndPlan(_ user: User, now: Date, policy: CoachContextPolicy) async -> [String] {
+        let logged = await activity(user, now: now)
+        let plan = await planLines(user, now: now, policy: policy)
+        guard !plan.isEmpty else { return logged }
+        return (logged.isEmpty ? ["No workouts, meals or check-ins logged in the last \(Self.days) days."] : logged) + plan
     }
 
     private func activity(_ user: User, now: Date) async -> [String] {

@@ -20,13 +20,16 @@ public struct CoachEngine: Sendable {
     let weather: (any CoachWeatherSource)?
     let now: @Sendable () -> Date
     let partialReplies: PartialReplyPolicy
+    let plan: PlanCoordinator?
 
     /// Creates an engine.
-    /// - Parameter partialReplies: how often a streaming reply's text so far is stored.
+    /// - Parameters:
+    ///   - partialReplies: how often a streaming reply's text so far is stored.
+    ///   - plan: the training plan's loop the tools use (analysis after `logWorkout`, `proposePlanChange`).
     public init(
         repository: any AirFitRepository, vault: any SecretVault, streamer: any ChatStreaming, tools: ToolRegistry = .standard,
         weather: (any CoachWeatherSource)? = nil, now: @escaping @Sendable () -> Date = { Date() },
-        partialReplies: PartialReplyPolicy = .standard
+        partialReplies: PartialReplyPolicy = .standard, plan: PlanCoordinator? = nil
     ) {
         self.repository = repository
         self.vault = vault
@@ -35,6 +38,7 @@ public struct CoachEngine: Sendable {
         self.weather = weather
         self.now = now
         self.partialReplies = partialReplies
+        self.plan = plan
     }
 
     /// Answers `text` in `conversationID` for `user`, as a stream of events.
@@ -145,7 +149,7 @@ public struct CoachEngine: Sendable {
         // Tools that read what the person keeps out of requests are not offered.
         let withheld = CoachContextPolicy(user: user).withheldTools
         let definitions = try tools.definitions.filter { !withheld.contains($0.name) }.map(ToolDefinitionBridge.definition)
-        let context = ToolContext(user: user, repository: repository, weather: weather, now: now(), turn: reply.turn)
+        let context = ToolContext(user: user, repository: repository, weather: weather, now: now(), turn: reply.turn, plan: plan)
         for round in 0...Self.maxToolRounds {
             let offerTools = round < Self.maxToolRounds
             let request = selection.request(

@@ -48,17 +48,21 @@ public struct ToolContext: Sendable {
     public var now: Date
     /// The person's messages this reply answers and came before (what a confirmation is checked against).
     public var turn: ToolTurn
+    /// The training plan's loop: runs the rules after `logWorkout` and takes `proposePlanChange`'s suggestions; without
+    /// it, workouts are logged without analysis and the coach can't propose plan changes.
+    public var plan: PlanCoordinator?
 
     /// Creates a context.
     public init(
         user: User, repository: any AirFitRepository, weather: (any CoachWeatherSource)? = nil, now: Date = Date(),
-        turn: ToolTurn = ToolTurn()
+        turn: ToolTurn = ToolTurn(), plan: PlanCoordinator? = nil
     ) {
         self.user = user
         self.repository = repository
         self.weather = weather
         self.now = now
         self.turn = turn
+        self.plan = plan
     }
 }
 

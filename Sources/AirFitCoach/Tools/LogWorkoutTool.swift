@@ -60,10 +60,41 @@ struct LogWorkoutTool: CoachToolHandler {
             createdAt: context.now)
         try ToolCheck.valid(.workout(workout), now: context.now)
         try await context.repository.addWorkout(workout)
+        // The rules run on the saved workout; what they suggest goes back so the model can mention it.
+        let suggestions = await context.plan?.workoutLogged(user: context.user) ?? []
         let minutes = Self.minutes(workout.durationMinutes)
         return try result(
-            ["logged": "workout", "entryKind": "workout", "id": workout.id.uuidString, "type": workout.type, "durationMinutes": minutes],
+            Logged(
+                id: workout.id.uuidString, type: workout.type, durationMinutes: minutes,
+                planSuggestions: suggestions.isEmpty
+                    ? nil : suggestions.map { PlanSuggestion($0, policy: CoachContextPolicy(user: context.user)) }),
             card: "Workout logged: \(workout.type), \(minutes) min")
+    }
+
+    /// The tool's result: the logged workout, and the plan suggestions it led to (when there are any).
+    struct Logged: Encodable {
+        var logged = "workout"
+        var entryKind = "workout"
+        var id: String
+        var type: String
+        var durationMinutes: String
+        var planSuggestions: [PlanSuggestion]?
+    }
+
+    /// A recommendation as the model reads it: `status` is `applied` when auto-pilot applied it, else `pending_review`;
+    /// no `reason` when it tells of what the person keeps out of requests (``PlanSuggestionWording``).
+    struct PlanSuggestion: Encodable, Equatable {
+        var id: String
+        var kind: String
+        var reason: String?
+        var status: String
+
+        init(_ recommendation: Recommendation, policy: CoachContextPolicy) {
+            id = recommendation.id.uuidString
+            kind = recommendation.change.kind.rawValue
+            reason = PlanSuggestionWording.reason(recommendation, policy: policy)
+            status = recommendation.status.rawValue
+        }
     }
 
     /// The exercises as the model sent them, loads in kilograms.

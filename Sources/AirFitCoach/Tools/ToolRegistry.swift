@@ -16,7 +16,7 @@ public struct ToolRegistry: Sendable {
     /// The standard coach tools.
     public static let standard = ToolRegistry([
         LogWorkoutTool(), LogMealTool(), LogDailyMetricsTool(), GetWeatherTool(), GetRecentActivityTool(), UpdateGoalTool(),
-        UpdateEntryTool(), DeleteEntryTool(),
+        UpdateEntryTool(), DeleteEntryTool(), ProposePlanChangeTool(),
     ])
 
     /// The card labels of the tool `name` (generic ones for a tool this registry does not have).
