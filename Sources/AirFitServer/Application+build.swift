@@ -63,7 +63,7 @@ public struct ServerDependencies: Sendable {
     /// Test-only: auto-pilot writes fail, so the Activity page's rollback can be seen. `airfit serve` sets it only in
     /// development (`AIRFIT_DEV=1`) with `AIRFIT_TEST_FAIL_AUTOPILOT=1`.
     public var failAutopilotWrites = false
-    /// Words each recommendation's reason; nil uses the plain sentences.
+    /// Words each recommendation's reason; nil asks the person's own model (``CoachPlanReasons``, plain sentences without one).
     public var planReasons: (any PlanReasonWriting)?
 
     /// Creates the dependency set; without stores, an empty in-memory installation (signed out by a restart).
@@ -209,7 +209,8 @@ func buildSite(
     ).addRoutes(to: signedIn)
     ChatController(
         engine: CoachEngine(
-            repository: repository, vault: dependencies.vault, streamer: dependencies.aiClient, weather: dependencies.weather),
+            repository: repository, vault: dependencies.vault, streamer: dependencies.aiClient, weather: dependencies.weather,
+            plan: plans),
         repository: repository, vault: dependencies.vault, replies: replies, views: views
     ).addRoutes(to: signedIn)
     SettingsController(
@@ -272,7 +273,11 @@ public func buildApplication(
 /// The one plan coordinator of a dependency set.
 func planCoordinator(_ dependencies: ServerDependencies) -> PlanCoordinator {
     PlanCoordinator(
-        repository: dependencies.repository, reasons: dependencies.planReasons ?? PlainPlanReasons(),
+        repository: dependencies.repository,
+        reasons: dependencies.planReasons
+            ?? CoachPlanReasons(
+                repository: dependencies.repository, vault: dependencies.vault, streamer: dependencies.aiClient,
+                log: dependencies.repository),
         autopilot: dependencies.failAutopilotWrites ? FailingAutopilotSetting() : nil, now: dependencies.now)
 }
 

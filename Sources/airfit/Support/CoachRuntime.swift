@@ -28,9 +28,12 @@ struct CoachRuntime {
             source = WeatherServiceSource(service: WeatherService(provider: provider, logger: logger))
             close = { try? await client.shutdown() }
         }
-        engine = CoachEngine(
-            repository: context.store, vault: context.vault, streamer: AIClient(logger: CLI.logger(label: "airfit.ai")),
-            weather: source)
+        let ai = AIClient(logger: CLI.logger(label: "airfit.ai"))
+        // The CLI's chat adapts the plan too: a logged workout runs the rules, the coach may propose changes.
+        let plans = PlanCoordinator(
+            repository: context.store,
+            reasons: CoachPlanReasons(repository: context.store, vault: context.vault, streamer: ai, log: context.store))
+        engine = CoachEngine(repository: context.store, vault: context.vault, streamer: ai, weather: source, plan: plans)
         closeWeather = close
     }
 
