@@ -140,6 +140,8 @@ struct MemberStoreTests {
                     AuthChallenge(
                         purpose: .passkeyRegistration, keyHash: "challenge-\(name)", binding: "b", accountID: account.id, payload: "{}",
                         createdAt: Date()))
+                let plan = Fixture.plan(userID: data.user.id)
+                #expect(try await fluent.savePlan(plan, expectedVersion: nil, recommendations: Fixture.recommendations(for: plan)))
                 seeded.append((account, data))
             }
             let (gone, kept) = (seeded[0], seeded[1])
@@ -155,6 +157,8 @@ struct MemberStoreTests {
             #expect(counts["passkeys"] == 1)
             #expect(counts["auth_challenges"] == 1)
             #expect(counts["workouts"] == gone.1.workouts.count)
+            #expect(counts["training_plans"] == 1)
+            #expect(counts["recommendations"] == 6)
 
             let left = try await Self.rowsMentioning([gone.0.id, gone.1.user.id], sql: sql, backend: backend)
             #expect(left.isEmpty, "rows of the deleted account remain: \(left)")

@@ -24,13 +24,18 @@ extension RepositoryContractTests {
             let undone = try #require(gone.workouts.first)
             _ = try await store.repository.deleteEntry(
                 EntryReference(kind: .workout, id: undone.id), userID: gone.user.id, at: Date())
+            for seeded in [gone, kept] {
+                let plan = Fixture.plan(userID: seeded.user.id)
+                let recommendations = Array(Fixture.recommendations(for: plan).prefix(2))
+                #expect(try await store.repository.savePlan(plan, expectedVersion: nil, recommendations: recommendations))
+            }
             let keptBefore = try await store.rowCounts(userID: kept.user.id)
 
             let counts = try await store.repository.deleteAllData(userID: gone.user.id)
             var expected = [
                 "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count - 1, "food_entries": gone.meals.count,
                 "daily_logs": gone.logs.count, "coach_messages": gone.messages.count, "data_exports": gone.exports.count,
-                "provider_requests": 0, "deleted_entries": 1,
+                "provider_requests": 0, "deleted_entries": 1, "training_plans": 1, "recommendations": 2,
             ]
             if database != nil {
                 expected["vault_entries"] = 1
@@ -56,6 +61,9 @@ extension RepositoryContractTests {
                 #expect(try await database.rowCounts(userID: kept.user.id) == keptBefore)
                 #expect(try await KeyVault(database: database, masterKey: .generate()).storedSecrets(userID: kept.user.id).count == 1)
             }
+            #expect(try await store.repository.trainingPlan(userID: gone.user.id) == nil)
+            #expect(try await store.repository.recommendations(userID: gone.user.id).isEmpty)
+            #expect(try await store.repository.planOwners() == [kept.user.id])
             #expect(try await store.repository.user(id: kept.user.id) == kept.user)
             #expect(try await store.repository.workouts(userID: kept.user.id, query: RecordQuery()).count == kept.workouts.count)
             #expect(try await store.repository.messages(userID: kept.user.id, query: RecordQuery()).count == kept.messages.count)
@@ -77,11 +85,14 @@ extension RepositoryContractTests {
                 ProviderRequestRecord(userID: seeded.user.id, createdAt: Date(), provider: "openai", model: "m", body: "{}"))
             let meal = try #require(seeded.meals.first)
             _ = try await store.repository.deleteEntry(EntryReference(kind: .meal, id: meal.id), userID: seeded.user.id, at: Date())
+            let plan = Fixture.plan(userID: seeded.user.id)
+            #expect(try await store.repository.savePlan(plan, expectedVersion: nil, recommendations: Fixture.recommendations(for: plan)))
             let counts = try await database.rowCounts(userID: seeded.user.id)
             #expect(
                 counts == [
                     "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 3, "daily_logs": 3, "coach_messages": 5,
                     "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1, "deleted_entries": 1,
+                    "training_plans": 1, "recommendations": 6,
                 ])
             // Every table of the schema must be counted, except Fluent's own migration log, the web sign-in (accounts,
             // browser sessions, their single-use links and security log, linked providers, passkeys and pending sign-in

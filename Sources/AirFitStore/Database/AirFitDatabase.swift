@@ -92,6 +92,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(AddMembers())
         migrations.add(CreateMailQueue())
         migrations.add(AddSignInMethods())
+        migrations.add(AddTrainingPlans())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

@@ -38,6 +38,8 @@ final class UserModel: Model, @unchecked Sendable {
     @OptionalField(key: "goal_weight_kg") var goalWeightKg: Double?
     @OptionalField(key: "daily_calorie_target") var dailyCalorieTarget: Int?
     @OptionalField(key: "daily_protein_target_grams") var dailyProteinTargetGrams: Int?
+    /// Nil until the person first sets auto-pilot (read as off).
+    @OptionalField(key: "autopilot_enabled") var autopilotEnabled: Bool?
 
     init() {}
 
@@ -76,6 +78,7 @@ final class UserModel: Model, @unchecked Sendable {
         goalWeightKg = user.goalWeightKg
         dailyCalorieTarget = user.dailyCalorieTarget
         dailyProteinTargetGrams = user.dailyProteinTargetGrams
+        autopilotEnabled = user.autopilotEnabled
     }
 }
 

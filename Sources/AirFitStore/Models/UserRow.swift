@@ -9,7 +9,8 @@ struct UserRow: Decodable {
         "id, name, nickname, email, preferred_units, appearance_mode, haptic_feedback, analytics, ai_provider, ai_model, "
         + "ai_temperature, ai_max_tokens, ai_base_url, notification_preferences, quiet_hours, app_lock, app_lock_minutes, "
         + "time_zone, week_start, height_cm, weight_kg, fitness_level, location, created_at, last_active_at, coach_context_exclusions, "
-        + "onboarding_postponed_at, goal_weight_kg, daily_calorie_target, daily_protein_target_grams"
+        + "onboarding_postponed_at, goal_weight_kg, daily_calorie_target, daily_protein_target_grams, "
+        + "autopilot_enabled"
 
     var id: UUID
     var name: String
@@ -41,6 +42,7 @@ struct UserRow: Decodable {
     var goalWeightKg: Double?
     var dailyCalorieTarget: Int?
     var dailyProteinTargetGrams: Int?
+    var autopilotEnabled: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id, name, nickname, email, analytics, location
@@ -52,7 +54,7 @@ struct UserRow: Decodable {
         case lastActiveAt = "last_active_at", coachContextExclusions = "coach_context_exclusions"
         case onboardingPostponedAt = "onboarding_postponed_at"
         case goalWeightKg = "goal_weight_kg", dailyCalorieTarget = "daily_calorie_target"
-        case dailyProteinTargetGrams = "daily_protein_target_grams"
+        case dailyProteinTargetGrams = "daily_protein_target_grams", autopilotEnabled = "autopilot_enabled"
     }
 
     /// The domain value; a damaged column is named in the error.
@@ -73,6 +75,7 @@ struct UserRow: Decodable {
             createdAt: Date(timeIntervalSince1970: createdAt), lastActiveAt: Date(timeIntervalSince1970: lastActiveAt),
             coachContextExclusions: try coachContextExclusions.map { try StoredJSON.decode($0) },
             onboardingPostponedAt: onboardingPostponedAt.map(Date.init(timeIntervalSince1970:)), goalWeightKg: goalWeightKg,
-            dailyCalorieTarget: dailyCalorieTarget, dailyProteinTargetGrams: dailyProteinTargetGrams)
+            dailyCalorieTarget: dailyCalorieTarget, dailyProteinTargetGrams: dailyProteinTargetGrams,
+            autopilotEnabled: autopilotEnabled)
     }
 }

@@ -62,6 +62,12 @@ extension FluentStore {
         counts[AddPrivacyControls.requestsSchema] = try requests?.decode(column: "n", as: Int.self) ?? 0
         try await db.sql.delete(from: AddPrivacyControls.requestsSchema).where("user_id", .equal, SQLBind(userID)).run()
         counts[AddDeletedEntries.schema] = try await Self.deleteKeptEntries(userID: userID, on: db)
+        counts[AddTrainingPlans.recommendationsSchema] = try await db.sql.raw(
+            "DELETE FROM recommendations WHERE user_id = \(bind: userID) RETURNING id"
+        ).all().count
+        counts[AddTrainingPlans.plansSchema] = try await db.sql.raw(
+            "DELETE FROM training_plans WHERE user_id = \(bind: userID) RETURNING user_id"
+        ).all().count
         counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
         return counts
     }
@@ -73,7 +79,7 @@ extension FluentStore {
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema,
         AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema, AccountModel.schema,
-        CreateInstallationOwner.schema, UserModel.schema,
+        CreateInstallationOwner.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema, UserModel.schema,
     ]
 
     /// Empties every table in one transaction: every person's records, settings, conversations and keys, the accounts

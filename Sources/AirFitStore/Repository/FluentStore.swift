@@ -11,7 +11,8 @@ public final class FluentStore: AirFitRepository, Sendable {
     static let userTables = [
         VaultEntryModel.schema, DataExportModel.schema, CoachMessageModel.schema, DailyLogModel.schema,
         FoodEntryModel.schema, WorkoutModel.schema, OnboardingDraftModel.schema, OnboardingProfileModel.schema,
-        AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, UserModel.schema,
+        AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema,
+        UserModel.schema,
     ]
 
     /// People's settings read in the last seconds (every page reads them); forgotten on every write here.
