@@ -109,6 +109,10 @@ struct MemberThings {
     /// A passkey and a linked provider identity of theirs.
     var passkey = UUID()
     var identity = UUID()
+    /// A planned session, one of its exercises, and a recommendation of theirs.
+    var plannedSession = UUID()
+    var exercise = UUID()
+    var recommendation = UUID()
     var day = ""
     var olderDay = ""
     var entryIDs: [UUID] { [workout, meal, checkin, olderCheckin] }
@@ -130,11 +134,14 @@ struct MemberRows: Equatable {
     var secrets: [StoredSecretSummary]
     var passkeys: [Passkey]
     var identities: [LinkedIdentity]
+    var plan: TrainingPlan?
+    var recommendations: [Recommendation]
 
     /// How many rows that is.
     var count: Int {
         [account != nil, user != nil, profile != nil, draft != nil].filter { $0 }.count + workouts.count + meals.count
             + checkins.count + messages.count + exports.count + providerRequests.count + secrets.count + passkeys.count + identities.count
+            + (plan == nil ? 0 : 1) + recommendations.count
     }
 
     /// The names of the parts that differ from `other` (for the failure message; equality is the check).
@@ -158,7 +165,8 @@ struct MemberRows: Equatable {
             providerRequests: try await repository.providerRequests(userID: id),
             secrets: try await stores.vault.storedSecrets(userID: id),
             passkeys: try await stores.passkeys.passkeys(accountID: member.accountID),
-            identities: try await stores.identities.identities(accountID: member.accountID))
+            identities: try await stores.identities.identities(accountID: member.accountID),
+            plan: try await repository.trainingPlan(userID: id), recommendations: try await repository.recommendations(userID: id))
     }
 }
 
@@ -237,6 +245,9 @@ struct AuthorizationMatrix {
             "session": [PathValue(text: b.session.uuidString, ownership: .others)],
             "passkey": [PathValue(text: b.passkey.uuidString, ownership: .others)],
             "identity": [PathValue(text: b.identity.uuidString, ownership: .others)],
+            "plannedSession": [PathValue(text: b.plannedSession.uuidString, ownership: .others)],
+            "exercise": [PathValue(text: b.exercise.uuidString, ownership: .others)],
+            "recommendation": [PathValue(text: b.recommendation.uuidString, ownership: .others)],
             // No provider is configured here: every provider route answers 404 whoever asks.
             "signInProvider": [PathValue(text: "corp", ownership: .scoped)],
             // A mailed token nobody was given: the page says the link does not work, for anyone.
@@ -249,7 +260,7 @@ struct AuthorizationMatrix {
         "zqbee@example.com", "ZqBeeNickname", "ZqBeeWorkoutNote", "ZqBeeLiftName", "ZqBeeMealName", "ZqBeeMealNote",
         "ZqBeeCheckinNote", "ZqBeeOlderNote", "ZqBeeConversationTitle", "ZqBeeMessage", "ZqBeeReply", "ZqBeePlace",
         "ZqBeeAspiration", "ZqBeeDraftGoal", "ZqBeePasskey", "ZqBeeSubject", "ZqBeePromptBody", "ZqBeeModelName", "sk-…ZqB7",
-        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey",
+        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey", "ZqBeePlanLift", "ZqBeeReason",
     ]
 
     /// Text A sends in every form; B's pages must never show it.
@@ -354,6 +365,18 @@ struct MatrixRun {
             email: "zqbee@example.com", createdAt: clock.now())
         try await stores.identities.linkIdentity(identity)
         b.identity = identity.id
+        // B's plan and a suggestion for it, straight into the store.
+        let exercise = PlannedExercise(name: "ZqBeePlanLift", kind: .compound, target: .strength(sets: 3, reps: 5, loadKilograms: 60))
+        let session = PlannedSession(
+            slot: SessionSlot(dayOfWeek: 2, startTime: TimeOfDay("07:00")!, endTime: TimeOfDay("08:00")!), focus: .lower,
+            exercises: [exercise])
+        let plan = TrainingPlan(userID: b.userID, sessions: [session])
+        let change = PlanChange(
+            kind: .progression, scope: .exercise(sessionID: session.id, exerciseID: exercise.id), before: .target(exercise.target),
+            after: .target(.strength(sets: 3, reps: 5, loadKilograms: 62.5)), planVersion: 1)
+        let recommendation = Recommendation(userID: b.userID, change: change, reason: "ZqBeeReason", createdAt: clock.now())
+        #expect(try await stores.repository.savePlan(plan, expectedVersion: nil, recommendations: [recommendation]))
+        (b.plannedSession, b.exercise, b.recommendation) = (session.id, exercise.id, recommendation.id)
         try await bBrowser.get("/settings/members")
         let members = text(try await bBrowser.post("/settings/members/invite", [("email", ""), ("role", "member")]).body)
         let revoke = try #require(members.range(of: #"/settings/members/invites/[0-9A-F-]{36}/revoke"#, options: .regularExpression))

@@ -16,6 +16,9 @@ final class TestClock: Sendable {
     /// The current time.
     func now() -> Date { current.withLockedValue { $0 } }
 
+    /// Sets the clock to `date`.
+    func set(_ date: Date) { current.withLockedValue { $0 = date } }
+
     /// Moves the clock forward.
     func advance(minutes: Double) { current.withLockedValue { $0 = $0.addingTimeInterval(minutes * 60) } }
 }
@@ -32,7 +35,8 @@ struct TestInstallation {
     let identities = InMemoryLinkedIdentityRepository()
     let passkeys = InMemoryPasskeyRepository()
     let challenges = InMemoryAuthChallengeRepository()
-    let clock = TestClock()
+    let vault = InMemorySecretVault()
+    var clock = TestClock()
     var signup = SignupPolicy.invite
     /// `AIRFIT_PUBLIC_URL`; the default (127.0.0.1) can't hold passkeys, `http://localhost:8080` can.
     var publicURL = URL(string: "http://127.0.0.1:8080")!
@@ -42,7 +46,8 @@ struct TestInstallation {
     var dependencies: ServerDependencies {
         let clock = self.clock
         var dependencies = ServerDependencies(
-            health: StubHealth(), repository: repository, accounts: accounts, passwordCost: 4, sessions: sessions, drafts: drafts,
+            health: StubHealth(), repository: repository, accounts: accounts, vault: vault, passwordCost: 4, sessions: sessions,
+            drafts: drafts,
             now: { clock.now() }, links: links, securityLog: securityLog, mail: mail, publicURL: publicURL, signup: signup,
             identities: identities, passkeys: passkeys, challenges: challenges)
         dependencies.failAutopilotWrites = failAutopilotWrites
@@ -96,7 +101,8 @@ extension WebClient {
         try await walkToAvailability()
         for (day, start, end) in [("2", "07:00", "08:00"), ("5", "18:00", "19:30")] {
             try await post(
-                "/onboarding", [("screen", "availability"), ("slot_day", day), ("slot_start", start), ("slot_end", end), ("action", "add_block")])
+                "/onboarding",
+                [("screen", "availability"), ("slot_day", day), ("slot_start", start), ("slot_end", end), ("action", "add_block")])
         }
         try await post("/onboarding", [("screen", "availability"), ("action", "next")])
         try await post("/onboarding", [("screen", "sleep"), ("bedtime", "22:30"), ("wake", "06:30"), ("action", "next")])

@@ -36,22 +36,22 @@ struct PlanController: Sendable {
             let day = form["goalDay"].flatMap { $0.isEmpty ? nil : $0 }
             return try await save([.changeGoalDay(day: day)], form: form, context: context, to: "\(Self.path)?saved=1")
         }
-        group.get("/plan/sessions/:session") { _, context -> Response in
+        group.get("/plan/sessions/:plannedSession") { _, context -> Response in
             let (plan, session) = try await find(context)
             let page = PlanSessionView(
                 session: session, plan: plan, availability: try await plans.availability(for: context.signed.user),
                 user: context.signed.user)
             return views.response(page, title: "Edit \(session.focus.displayName)", signed: context.signed)
         }
-        group.post("/plan/sessions/:session") { request, context -> Response in
+        group.post("/plan/sessions/:plannedSession") { request, context -> Response in
             try await saveSession(request, context)
         }
-        group.post("/plan/sessions/:session/remove") { request, context -> Response in
+        group.post("/plan/sessions/:plannedSession/remove") { request, context -> Response in
             let (_, session) = try await find(context)
             let form = try await request.decodeForm(FormFields.self).values
             return try await save([.removeSession(sessionID: session.id)], form: form, context: context, to: "\(Self.path)?saved=1")
         }
-        group.post("/plan/sessions/:session/exercises") { request, context -> Response in
+        group.post("/plan/sessions/:plannedSession/exercises") { request, context -> Response in
             let (plan, session) = try await find(context)
             let user = context.signed.user
             let form = try await request.decodeForm(FormFields.self).values
@@ -69,7 +69,7 @@ struct PlanController: Sendable {
             return try await save(
                 [.addExercise(sessionID: session.id, exercise: exercise)], form: form, context: context, to: sessionPath(session))
         }
-        group.post("/plan/sessions/:session/exercises/:exercise/remove") { request, context -> Response in
+        group.post("/plan/sessions/:plannedSession/exercises/:exercise/remove") { request, context -> Response in
             let (_, session) = try await find(context)
             guard let exercise = context.parameters.get("exercise").flatMap(UUID.init(uuidString:)), session.exercise(id: exercise) != nil
             else { throw HTTPError(.notFound, message: PlanEditError.exerciseNotFound.errorDescription ?? "") }
@@ -87,8 +87,11 @@ struct PlanController: Sendable {
         let availability = try await plans.availability(for: user)
         var edits: [PlanEdit] = []
         var posted: [UUID: ExerciseTargetInput] = [:]
+        // An exercise whose fields the form didn't send keeps its target.
         for exercise in session.exercises {
             let key = exercise.id.uuidString
+            let names = ["sets_", "reps_", "load_", "minutes_", "distance_"].map { $0 + key }
+            guard names.contains(where: { form[$0] != nil }) else { continue }
             posted[exercise.id] = ExerciseTargetInput(
                 sets: form["sets_\(key)"], reps: form["reps_\(key)"], load: form["load_\(key)"], minutes: form["minutes_\(key)"],
                 distance: form["distance_\(key)"])
@@ -156,7 +159,7 @@ struct PlanController: Sendable {
         guard let plan = try await plans.plan(for: context.signed.user) else {
             throw HTTPError(.notFound, message: PlanCoordinatorError.noPlan.errorDescription ?? "")
         }
-        guard let id = context.parameters.get("session").flatMap(UUID.init(uuidString:)), let session = plan.session(id: id) else {
+        guard let id = context.parameters.get("plannedSession").flatMap(UUID.init(uuidString:)), let session = plan.session(id: id) else {
             throw HTTPError(.notFound, message: PlanEditError.sessionNotFound.errorDescription ?? "")
         }
         return (plan, session)

@@ -1,5 +1,6 @@
 import AirFitAI
 import AirFitCoach
+import AirFitCore
 import AirFitStore
 import AirFitWeather
 import AsyncHTTPClient

@@ -135,7 +135,7 @@ struct PlanScheduleTests {
         if change != nil {
             #expect(change?.before == .goal(goal))
             #expect(change?.scope == .weightGoal)
-            #expect(change?.edit == nil)
+            #expect(change?.edit == expectedDay.map { .changeGoalDay(day: $0) })
         }
     }
 }
