@@ -318,6 +318,7 @@ def test_autopilot_switch_rolls_back_with_a_banner_when_the_store_refuses(server
     switch = tid(second_browser, "activity.autopilot")
     switch.click()
     wait_gone(second_browser, switch)
+    assert response_status(second_browser) == 503
     assert switch_state(second_browser) == ("false", None, "off")
     error = tid(second_browser, "activity.error")
     assert error.is_displayed() and error.text == SWITCH_FAILED, error.text
