@@ -259,12 +259,18 @@ public actor InMemoryStore: AirFitRepository {
             throw RepositoryError.invalid("A recommendation belongs to another user.")
         }
         plansByUser[plan.userID] = plan
-        recommendations.forEach { recommendationsByID[$0.id] = $0 }
+        keep(recommendations)
         return true
     }
 
-    public func saveRecommendations(_ recommendations: [Recommendation]) async throws {
-        recommendations.forEach { recommendationsByID[$0.id] = $0 }
+    public func saveRecommendations(_ recommendations: [Recommendation]) async throws { keep(recommendations) }
+
+    /// Adds or replaces each by id; one never moves to another person (someone else's id is left as it is).
+    private func keep(_ recommendations: [Recommendation]) {
+        for recommendation in recommendations {
+            if let existing = recommendationsByID[recommendation.id], existing.userID != recommendation.userID { continue }
+            recommendationsByID[recommendation.id] = recommendation
+        }
     }
 
     public func recommendations(userID: UUID) async throws -> [Recommendation] {

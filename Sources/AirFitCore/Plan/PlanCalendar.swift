@@ -19,6 +19,14 @@ public struct PlanCalendar: Sendable {
     /// The calendar of a person's settings.
     public init(user: User) { self.init(timeZone: user.timeZone, weekStart: user.weekStart) }
 
+    /// `sessions` in the person's week order (from their week start), earliest first within a day.
+    public func inWeekOrder(_ sessions: [PlannedSession]) -> [PlannedSession] {
+        let first = calendar.firstWeekday
+        return sessions.sorted {
+            (($0.slot.dayOfWeek - first + 7) % 7, $0.slot.startTime) < (($1.slot.dayOfWeek - first + 7) % 7, $1.slot.startTime)
+        }
+    }
+
     /// The local weekday of `date`: 1 = Sunday … 7 = Saturday.
     public func dayOfWeek(of date: Date) -> Int { calendar.component(.weekday, from: date) }
 

@@ -52,7 +52,7 @@ struct PlanView: PageView {
     init(plan: TrainingPlan?, availability: [WorkoutAvailabilityBlock], done: Set<UUID>, now: Date, user: User) {
         let units = user.preferredUnits
         let calendar = PlanCalendar(user: user)
-        let ordered = (plan?.sessions ?? []).sorted { ($0.slot.dayOfWeek, $0.slot.startTime) < ($1.slot.dayOfWeek, $1.slot.startTime) }
+        let ordered = calendar.inWeekOrder(plan?.sessions ?? [])
         hasPlan = plan != nil
         sessions = ordered.map { Session($0, units: units, done: done.contains($0.id)) }
         hasSessions = !sessions.isEmpty

@@ -91,16 +91,17 @@ extension FluentStore {
             .sorted { $0.uuidString < $1.uuidString }
     }
 
-    /// Inserts or replaces each row by id, one statement each (so a later duplicate in the list wins, as in memory).
+    /// Inserts or replaces each row by id, one statement each (so a later duplicate in the list wins, as in memory); a row
+    /// never moves to another person (an id of someone else's is left as it is).
     private static func upsert(_ rows: [RecommendationRow], on sql: any SQLDatabase) async throws {
         for row in rows {
             try await sql.raw(
                 """
                 INSERT INTO recommendations (\(unsafeRaw: RecommendationRow.columns)) VALUES (\(bind: row.id), \(bind: row.userID), \
                 \(bind: row.status), \(bind: row.createdAt), \(bind: row.appliedAt), \(bind: row.updatedAt), \(bind: row.body)) \
-                ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, status = excluded.status, \
+                ON CONFLICT (id) DO UPDATE SET status = excluded.status, \
                 created_at = excluded.created_at, applied_at = excluded.applied_at, updated_at = excluded.updated_at, \
-                body = excluded.body
+                body = excluded.body WHERE recommendations.user_id = excluded.user_id
                 """
             ).run()
         }

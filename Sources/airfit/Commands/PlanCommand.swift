@@ -33,7 +33,7 @@ struct PlanCommand: AsyncParsableCommand {
                     print(String(decoding: try JSONCoding.encoder.encode(plan), as: UTF8.self))
                 } else {
                     let availability = try await PlanCoordinator(repository: context.store).availability(for: owner)
-                    PlanText.lines(plan, availability: availability, units: owner.preferredUnits).forEach { print($0) }
+                    PlanText.lines(plan, availability: availability, user: owner).forEach { print($0) }
                 }
             }
         }
@@ -100,13 +100,13 @@ struct PlanCommand: AsyncParsableCommand {
                 let availability = try await coordinator.availability(for: owner)
                 let edits: [PlanEdit]
                 do {
-                    edits = try edit.edits(plan, availability: availability, units: owner.preferredUnits)
+                    edits = try edit.edits(plan, availability: availability, user: owner)
                 } catch let error as CLIError {
                     throw CLI.fail(error)
                 }
                 do {
                     let saved = try await coordinator.edit(edits, user: owner, expectedVersion: plan.version)
-                    PlanText.lines(saved, availability: availability, units: owner.preferredUnits).forEach { print($0) }
+                    PlanText.lines(saved, availability: availability, user: owner).forEach { print($0) }
                     CLI.printError("Saved (plan version \(saved.version)).")
                 } catch let error as PlanCoordinatorError {
                     throw CLI.fail(CLIError(error.errorDescription ?? "The plan wasn't changed."))
@@ -115,9 +115,10 @@ struct PlanCommand: AsyncParsableCommand {
         }
 
         /// The edits the options ask for, checked against `plan`.
-        func edits(_ plan: TrainingPlan, availability: [WorkoutAvailabilityBlock], units: MeasurementSystem) throws -> [PlanEdit] {
+        func edits(_ plan: TrainingPlan, availability: [WorkoutAvailabilityBlock], user: User) throws -> [PlanEdit] {
+            let units = user.preferredUnits
             if let goalDay, session == nil { return [.changeGoalDay(day: goalDay == "none" ? nil : goalDay)] }
-            let sessions = PlanText.ordered(plan)
+            let sessions = PlanText.ordered(plan, calendar: PlanCalendar(user: user))
             guard let number = session, sessions.indices.contains(number - 1) else {
                 throw CLIError("There is no session \(session ?? 0); `airfit plan show` numbers them 1 to \(sessions.count).")
             }
@@ -170,19 +171,18 @@ struct PlanCommand: AsyncParsableCommand {
 
 /// The plan as terminal lines.
 enum PlanText {
-    /// Sessions in week order (the numbers `plan edit` takes).
-    static func ordered(_ plan: TrainingPlan) -> [PlannedSession] {
-        plan.sessions.sorted { ($0.slot.dayOfWeek, $0.slot.startTime) < ($1.slot.dayOfWeek, $1.slot.startTime) }
-    }
+    /// Sessions in the person's week order (the numbers `plan edit` takes).
+    static func ordered(_ plan: TrainingPlan, calendar: PlanCalendar) -> [PlannedSession] { calendar.inWeekOrder(plan.sessions) }
 
     /// The availability blocks without a session.
     static func freeSlots(_ availability: [WorkoutAvailabilityBlock], plan: TrainingPlan) -> [WorkoutAvailabilityBlock] {
         availability.filter { block in !plan.sessions.contains { $0.slot.isInside(block) } }
     }
 
-    static func lines(_ plan: TrainingPlan, availability: [WorkoutAvailabilityBlock], units: MeasurementSystem) -> [String] {
+    static func lines(_ plan: TrainingPlan, availability: [WorkoutAvailabilityBlock], user: User) -> [String] {
+        let units = user.preferredUnits
         var lines = ["Your plan (version \(plan.version))"]
-        for (index, session) in ordered(plan).enumerated() {
+        for (index, session) in ordered(plan, calendar: PlanCalendar(user: user)).enumerated() {
             let day = WorkoutAvailabilityBlock.dayNames[max(0, min(6, session.slot.dayOfWeek - 1))]
             lines.append(
                 "\(index + 1). \(day) \(session.slot.startTime.twelveHourDescription)-\(session.slot.endTime.twelveHourDescription): "
