@@ -74,4 +74,28 @@ public struct CoachModelSelection: Sendable, Equatable {
         }
         return streamer.stream(request: request, provider: provider, key: key, baseURL: baseURL)
     }
+
+    /// The model's whole answer to `request` (for one-shot calls: goal analysis, a recommendation's reason).
+    /// - Throws: ``ServiceError/providerError(code:message:)`` for an error in the stream, ``ServiceError/timeout`` when
+    ///   `timeout` passes first.
+    func answer(
+        _ request: ChatRequest, through streamer: any ChatStreaming, timeout: Duration, log: (any ProviderRequestLog)? = nil
+    ) async throws -> String {
+        let stream = await stream(request, through: streamer, log: log)
+        return try await withThrowingTaskGroup(of: String?.self) { group in
+            group.addTask {
+                var summary = StreamSummary()
+                for try await event in stream { summary.add(event) }
+                if let error = summary.error { throw ServiceError.providerError(code: error.code ?? "stream", message: error.message) }
+                return summary.text
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let text = first else { throw ServiceError.timeout }
+            return text
+        }
+    }
 }

@@ -70,22 +70,7 @@ public struct GoalAnalyzer: Sendable {
 
     private func ask(_ messages: [ChatMessage], selection: CoachModelSelection) async throws -> String {
         let request = selection.request(systemPrompt: Self.system, messages: messages, maxTokens: 400)
-        let stream = await selection.stream(request, through: streamer, log: log)
-        return try await withThrowingTaskGroup(of: String?.self) { group in
-            group.addTask {
-                var summary = StreamSummary()
-                for try await event in stream { summary.add(event) }
-                if let error = summary.error { throw ServiceError.providerError(code: error.code ?? "stream", message: error.message) }
-                return summary.text
-            }
-            group.addTask { [timeout] in
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let text = first else { throw ServiceError.timeout }
-            return text
-        }
+        return try await selection.answer(request, through: streamer, timeout: timeout, log: log)
     }
 
     static let system = """

@@ -46,7 +46,7 @@ public struct CoachPlanReasons: PlanReasonWriting {
         }
         let request = selection.request(
             systemPrompt: prompt.text + "\n" + Self.instruction, messages: [.user(Self.question(fallback))], maxTokens: 200)
-        guard let answer = try? await ask(request, selection: selection) else { return fallback }
+        guard let answer = try? await selection.answer(request, through: streamer, timeout: timeout, log: log) else { return fallback }
         return Self.sentence(answer) ?? fallback
     }
 
@@ -84,25 +84,5 @@ public struct CoachPlanReasons: PlanReasonWriting {
             !text.unicodeScalars.contains(where: { CharacterSet.newlines.contains($0) || CharacterSet.controlCharacters.contains($0) })
         else { return nil }
         return text
-    }
-
-    /// The model's whole answer, or a throw on a provider error or when `timeout` passes first.
-    private func ask(_ request: ChatRequest, selection: CoachModelSelection) async throws -> String {
-        let stream = await selection.stream(request, through: streamer, log: log)
-        return try await withThrowingTaskGroup(of: String?.self) { group in
-            group.addTask {
-                var summary = StreamSummary()
-                for try await event in stream { summary.add(event) }
-                if let error = summary.error { throw ServiceError.providerError(code: error.code ?? "stream", message: error.message) }
-                return summary.text
-            }
-            group.addTask { [timeout] in
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let text = first else { throw ServiceError.timeout }
-            return text
-        }
     }
 }
