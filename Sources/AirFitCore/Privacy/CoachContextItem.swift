@@ -46,7 +46,8 @@ public enum CoachContextItem: String, CaseIterable, Codable, Sendable {
         case .goal: return "Your goal in your words and as the coach understood it."
         case .coachingStyle: return "The style blend, engagement and motivation choices that make your coach who it is."
         case .scheduleAndSleep: return "Your usual workout times, bedtime and wake time."
-        case .recentActivity: return "A summary of the last 7 days of workouts, meals and check-ins, and looking them up."
+        case .recentActivity:
+            return "A summary of the last 7 days of workouts, meals and check-ins, and looking them up; your plan and its suggestions."
         case .weatherLocation: return "The name of your saved location and its weather."
         case .timeAndUnits: return "Your local time, time zone and unit system."
         case .conversation: return "Your recent messages, the coach's replies and what its tools answered."
@@ -64,7 +65,7 @@ public enum CoachContextItem: String, CaseIterable, Codable, Sendable {
     /// The names of the coach's tools that read this item's data.
     public var toolNames: [String] {
         switch self {
-        case .recentActivity: return ["getRecentActivity", "updateEntry", "deleteEntry"]
+        case .recentActivity: return ["getRecentActivity", "updateEntry", "deleteEntry", "proposePlanChange"]
         case .weatherLocation: return ["getWeather"]
         default: return []
         }

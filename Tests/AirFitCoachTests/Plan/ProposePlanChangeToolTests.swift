@@ -76,6 +76,14 @@ struct ProposePlanChangeToolTests {
         #expect(try await fixture.storedPlan() == fixture.plan)
     }
 
+    @Test("A person who keeps their activity out of requests gets no plan proposals: the tool is withheld")
+    func withheldWithActivityPrivate() {
+        var user = User(timeZone: "UTC")
+        #expect(!CoachContextPolicy(user: user).withheldTools.contains("proposePlanChange"))
+        user.coachContextExclusions = [CoachContextItem.recentActivity.rawValue]
+        #expect(CoachContextPolicy(user: user).withheldTools.contains("proposePlanChange"))
+    }
+
     @Test("A proposal becomes a pending recommendation and the plan stays as it was, even with auto-pilot on")
     func pendingEvenUnderAutopilot() async throws {
         let fixture = try await F.make(autopilot: true)
