@@ -85,6 +85,34 @@ struct PlanRouteTests {
         }
     }
 
+    @Test("A time goal is saved from the plan page in the person's units, a bad one is refused, blank fields clear it")
+    func timeGoal() async throws {
+        let installation = TestInstallation()
+        try await installation.app().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUpAndOnboardWithTrainingTimes()
+            let user = try #require(try await installation.repository.users().first)
+            let page = text(try await web.get("/plan").body)
+            #expect(page.contains(#"data-testid="plan.timeGoal.save""#))
+            var version = try #require(try await installation.repository.trainingPlan(userID: user.id)).version
+            let refused = try await web.post(
+                "/plan/time-goal", [("version", "\(version)"), ("distance", "5"), ("minutes", "-3"), ("timeGoalDay", "2027-06-01")])
+            #expect(refused.status == .unprocessableContent && text(refused.body).contains("A time goal needs a distance"))
+            #expect(try await installation.repository.trainingPlan(userID: user.id)?.timeGoal == nil)
+            let saved = try await web.post(
+                "/plan/time-goal", [("version", "\(version)"), ("distance", "5"), ("minutes", "25"), ("timeGoalDay", "2027-06-01")])
+            #expect(saved.status == .seeOther)
+            let plan = try #require(try await installation.repository.trainingPlan(userID: user.id))
+            #expect(plan.timeGoal == TimeGoal(kilometres: 5, targetMinutes: 25, targetDay: "2027-06-01"))
+            #expect(attributeValues("value", testID: "plan.timeGoal.minutes", in: text(try await web.get("/plan").body)) == ["25"])
+            version = plan.version
+            let cleared = try await web.post(
+                "/plan/time-goal", [("version", "\(version)"), ("distance", ""), ("minutes", ""), ("timeGoalDay", "")])
+            #expect(cleared.status == .seeOther)
+            #expect(try await installation.repository.trainingPlan(userID: user.id)?.timeGoal == nil)
+        }
+    }
+
     @Test("A pending suggestion shows as a card and a badge; Accept applies it, Undo takes it back")
     func acceptAndUndo() async throws {
         let installation = TestInstallation()

@@ -57,6 +57,7 @@ public enum PlanAnalysis {
         changes += ProgressionRule.changes(input, skipping: Set(changes.map(\.scope)))
         changes += ScheduleRule.changes(input)
         if let goal = GoalPaceRule.change(input) { changes.append(goal) }
+        if let goal = TimeGoalPaceRule.change(input) { changes.append(goal) }
         return changes
     }
 

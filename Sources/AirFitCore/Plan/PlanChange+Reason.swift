@@ -21,6 +21,9 @@ extension PlanChange {
             return
                 "At your current pace you'll reach \(units.formatWeight(kilograms: new.targetKilograms, fractionDigits: 1)) around \(new.targetDay), "
                 + "so your goal date moves there."
+        case (.goalPace, .timeGoal, .timeGoal(let new)):
+            return
+                "At your current pace you'll manage \(new.description(in: units)) around \(new.targetDay), so your goal date moves there."
         default:
             return "Your plan can be adjusted based on your recent training."
         }

@@ -19,6 +19,7 @@ public struct PlanChange: Codable, Sendable, Equatable {
         case exercise(sessionID: UUID, exerciseID: UUID)
         case session(sessionID: UUID)
         case weightGoal
+        case timeGoal
     }
 
     /// A value of the thing the change touches.
@@ -26,6 +27,7 @@ public struct PlanChange: Codable, Sendable, Equatable {
         case target(ExerciseTarget)
         case slot(SessionSlot)
         case goal(WeightGoal)
+        case timeGoal(TimeGoal)
     }
 
     /// Which rule made the change.
@@ -62,6 +64,8 @@ public struct PlanChange: Codable, Sendable, Equatable {
             return .moveSession(sessionID: sessionID, to: slot)
         case (.weightGoal, .goal(let goal)):
             return .changeGoalDay(day: goal.targetDay)
+        case (.timeGoal, .timeGoal(let goal)):
+            return .changeTimeGoal(goal)
         default:
             return nil
         }
@@ -106,6 +110,8 @@ extension TrainingPlan {
             return session(id: sessionID).map { .slot($0.slot) }
         case .weightGoal:
             return nil
+        case .timeGoal:
+            return timeGoal.map { .timeGoal($0) }
         }
     }
 

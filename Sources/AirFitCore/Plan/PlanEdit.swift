@@ -10,6 +10,8 @@ public enum PlanEdit: Codable, Sendable, Equatable {
     case changeTarget(sessionID: UUID, exerciseID: UUID, target: ExerciseTarget)
     /// Sets (or, with nil, clears) the day the person wants to reach their weight goal.
     case changeGoalDay(day: String?)
+    /// Sets (or, with nil, clears) the time goal.
+    case changeTimeGoal(TimeGoal?)
 }
 
 extension TrainingPlan {
@@ -53,6 +55,9 @@ extension TrainingPlan {
         case .changeGoalDay(let day):
             if let day, !DailyLog.isValidDay(day) { throw .invalidGoalDay }
             plan.goalDay = day
+        case .changeTimeGoal(let goal):
+            if let goal { try PlanRules.check(goal) }
+            plan.timeGoal = goal
         }
         try PlanRules.checkPlacement(plan.sessions, availability: availability)
         plan.version += 1
@@ -85,6 +90,17 @@ public enum PlanRules {
             guard !name.isEmpty, name.count <= maximumNameLength else { throw .invalidName }
             try check(exercise.target, kind: exercise.kind)
         }
+    }
+
+    /// The longest finish time a time goal may have, in minutes.
+    public static let goalMinutes = 1.0...6000.0
+
+    /// Checks a time goal: finite, in range, a real day.
+    public static func check(_ goal: TimeGoal) throws(PlanEditError) {
+        guard FiniteNumber.checked(goal.kilometres, in: kilometres) != nil,
+            FiniteNumber.checked(goal.targetMinutes, in: goalMinutes) != nil,
+            DailyLog.isValidDay(goal.targetDay)
+        else { throw .timeGoalOutOfRange }
     }
 
     /// Checks one target: the right shape for `kind`, every number finite and in range.
@@ -123,7 +139,7 @@ public enum PlanEditError: Error, Equatable, Sendable, LocalizedError {
     case sessionNotFound, exerciseNotFound, duplicateSession, duplicateExercise, invalidName, tooManyExercises
     case targetDoesNotFitKind, setsOutOfRange, repsOutOfRange, loadOutOfRange
     case cardioNeedsDurationOrDistance, minutesOutOfRange, kilometresOutOfRange
-    case outsideAvailability, blockTaken, invalidGoalDay
+    case outsideAvailability, blockTaken, invalidGoalDay, timeGoalOutOfRange
 
     /// The message shown next to the form.
     public var errorDescription: String? {
@@ -142,6 +158,8 @@ public enum PlanEditError: Error, Equatable, Sendable, LocalizedError {
         case .minutesOutOfRange: return "The duration must be between 1 and 600 minutes."
         case .kilometresOutOfRange: return "The distance must be between 0.1 and 500 km."
         case .outsideAvailability: return "Sessions go inside the times you said you can train. Pick one of those slots or add a slot."
+        case .timeGoalOutOfRange:
+            return "A time goal needs a distance of 0.1 to 500 km, a time of 1 to 6,000 minutes and a day like 2027-06-01."
         case .invalidGoalDay: return "Give the goal date as a calendar day, like 2027-03-01."
         case .blockTaken: return "That slot already has a session. Pick a free slot or move the other session first."
         }

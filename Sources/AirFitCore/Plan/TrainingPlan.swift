@@ -12,9 +12,15 @@ public struct TrainingPlan: Codable, Sendable, Equatable, Identifiable {
     public var sessions: [PlannedSession]
     /// The day ("YYYY-MM-DD") the person wants to reach their weight goal, if they set one; goal-pace changes move it.
     public var goalDay: String?
+    /// A time goal (run 5 km in 25 minutes by a day), if the person set one; goal-pace changes move its day.
+    public var timeGoal: TimeGoal?
 
     /// Creates a plan.
-    public init(id: UUID = UUID(), userID: UUID, version: Int = 1, sessions: [PlannedSession] = [], goalDay: String? = nil) {
+    public init(
+        id: UUID = UUID(), userID: UUID, version: Int = 1, sessions: [PlannedSession] = [], goalDay: String? = nil,
+        timeGoal: TimeGoal? = nil
+    ) {
+        self.timeGoal = timeGoal
         self.id = id
         self.userID = userID
         self.version = version

@@ -110,6 +110,8 @@ struct ActivityView: PageView {
             return plan?.session(id: sessionID).map { "\($0.focus.displayName) session" } ?? "A session no longer in your plan"
         case .weightGoal:
             return "Weight goal"
+        case .timeGoal:
+            return "Time goal"
         }
     }
 
@@ -118,6 +120,7 @@ struct ActivityView: PageView {
         case .target(let target): target.description(in: units)
         case .slot(let slot): "\(SessionSlot.dayName(slot.dayOfWeek)) \(slot.startTime.twelveHourDescription)"
         case .goal(let goal): "\(units.formatWeight(kilograms: goal.targetKilograms, fractionDigits: 1)) by \(goal.targetDay)"
+        case .timeGoal(let goal): "\(goal.description(in: units)) by \(goal.targetDay)"
         }
     }
 

@@ -36,6 +36,17 @@ struct PlanController: Sendable {
             let day = form["goalDay"].flatMap { $0.isEmpty ? nil : $0 }
             return try await save([.changeGoalDay(day: day)], form: form, context: context, to: "\(Self.path)?saved=1")
         }
+        group.post("/plan/time-goal") { request, context -> Response in
+            let form = try await request.decodeForm(FormFields.self).values
+            let input = TimeGoalInput(distance: form["distance"], minutes: form["minutes"], day: form["timeGoalDay"])
+            let goal: TimeGoal?
+            do throws(PlanEditError) {
+                goal = try input.goal(units: context.signed.user.preferredUnits)
+            } catch {
+                return try await planProblem(error.errorDescription ?? "", context)
+            }
+            return try await save([.changeTimeGoal(goal)], form: form, context: context, to: "\(Self.path)?saved=1")
+        }
         group.get("/plan/sessions/:plannedSession") { _, context -> Response in
             let (plan, session) = try await find(context)
             let page = PlanSessionView(

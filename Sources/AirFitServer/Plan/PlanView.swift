@@ -46,6 +46,12 @@ struct PlanView: PageView {
     /// The goal weight in the person's units, when they set one.
     let goalWeight: String?
     let goalDay: String
+    /// The time goal's fields as shown (in the person's distance unit); blank when none is set.
+    let timeGoalDistance: String
+    let timeGoalMinutes: String
+    let timeGoalDay: String
+    let hasTimeGoal: Bool
+    let distanceUnit: String
     let hasAvailability: Bool
     var notices: [String] = []
 
@@ -67,6 +73,12 @@ struct PlanView: PageView {
         focuses = SessionFocus.allCases.map { Choice(value: $0.rawValue, name: $0.displayName) }
         goalWeight = user.goalWeightKg.map { units.formatWeight(kilograms: $0, fractionDigits: 1) }
         goalDay = plan?.goalDay ?? ""
+        let timeGoal = TimeGoalInput(plan?.timeGoal, units: units)
+        timeGoalDistance = timeGoal.distance
+        timeGoalMinutes = timeGoal.minutes
+        timeGoalDay = timeGoal.day
+        hasTimeGoal = plan?.timeGoal != nil
+        distanceUnit = units.distanceUnit
         hasAvailability = !availability.isEmpty
     }
 }

@@ -21,6 +21,7 @@ struct TrainingPlanEditTests {
             .changeTarget(sessionID: F.mondaySession, exerciseID: F.squat, target: .strength(sets: 5, reps: 5, loadKilograms: 102.5)),
             .changeTarget(sessionID: F.thursdaySession, exerciseID: F.run, target: .cardio(minutes: nil, kilometres: 5)),
             .changeGoalDay(day: "2027-03-01"),
+            .changeTimeGoal(TimeGoal(kilometres: 5, targetMinutes: 25, targetDay: "2027-06-01")),
         ])
     func accepted(edit: PlanEdit) throws {
         let plan = F.plan()
@@ -36,6 +37,7 @@ struct TrainingPlanEditTests {
         case .changeTarget(let session, let exercise, let target):
             #expect(edited.value(at: .exercise(sessionID: session, exerciseID: exercise)) == .target(target))
         case .changeGoalDay(let day): #expect(edited.goalDay == day)
+        case .changeTimeGoal(let goal): #expect(edited.timeGoal == goal)
         }
     }
 
