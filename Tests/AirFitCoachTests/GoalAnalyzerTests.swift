@@ -50,7 +50,9 @@ struct GoalAnalyzerTests {
         #expect(result.fallbackReason?.hasPrefix("The model's answer was unusable twice: ") == true)
     }
 
-    @Test("With no provider, a provider error or a timeout, the local analysis is used at once")
+    // The hung provider never ends on its own (an hour), so the timeout is what ends the call; the time limit catches a
+    // timeout that doesn't work, without timing a loaded machine.
+    @Test("With no provider, a provider error or a timeout, the local analysis is used at once", .timeLimit(.minutes(1)))
     func offline() async {
         let none = await GoalAnalyzer(streamer: ScriptedStreamer([])).analyze(text, selection: nil)
         #expect(none.goal.source == .local && none.attempts == 0 && none.fallbackReason == "No AI provider is set up.")
@@ -58,11 +60,9 @@ struct GoalAnalyzerTests {
         let failed = await GoalAnalyzer(streamer: failing).analyze(text, selection: selection)
         #expect(failed.goal == LocalGoalAnalyzer.analyze(text))
         #expect(failed.fallbackReason == "Network connection is unavailable")
-        let started = ContinuousClock.now
         let slow = await GoalAnalyzer(streamer: ScriptedStreamer([.hang([])]), timeout: .milliseconds(100)).analyze(
             text, selection: selection)
         #expect(slow.goal.source == .local && slow.fallbackReason == "Request timed out")
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test("The parser accepts nulls and trims, and rejects answers missing fields")

@@ -62,15 +62,15 @@ struct CoachPlanReasonsTests {
         #expect(streamer.requests.count == 1)
     }
 
-    @Test("A model slower than the timeout gives the plain reason at once")
+    // The hung model never ends on its own (an hour), so only the timeout can end the call; the time limit catches a
+    // timeout that doesn't work, without timing a loaded machine.
+    @Test("A model slower than the timeout gives the plain reason at once", .timeLimit(.minutes(1)))
     func timeout() async throws {
         let fixture = try await F.make()
         let change = try progression(fixture)
-        let started = ContinuousClock.now
         let reason = await writer(fixture, ScriptedStreamer([.hang([.textDelta("Two")])]), timeout: .milliseconds(100)).reason(
             for: change, in: fixture.plan, user: fixture.user)
         #expect(reason == change.fallbackReason(in: fixture.plan, units: .metric))
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test("Without a provider, or when the person keeps their activity out of requests, no model is asked")
