@@ -82,3 +82,22 @@ def test_sessions_and_exercises_are_added_moved_and_removed(airfit, tmp_path):
     airfit.run("plan", "edit", "--goal-day", "2027-06-01")
     assert plan_json(airfit)["goalDay"] == "2027-06-01"
     assert plan_json(airfit)["version"] == 6
+
+
+def test_a_time_goal_is_set_in_the_persons_units_refused_when_wrong_and_cleared(airfit, tmp_path):
+    onboard(airfit, tmp_path)
+    airfit.run("plan", "edit", "--time-goal-distance", "5", "--time-goal-minutes", "25", "--time-goal-day", "2027-06-01")
+    assert "Time goal: 5 km in 25 min by 2027-06-01" in airfit.run("plan", "show").out
+    assert plan_json(airfit)["timeGoal"] == {"kilometres": 5, "targetMinutes": 25, "targetDay": "2027-06-01"}
+    before = plan_json(airfit)
+    for args, message in [
+        (["--time-goal-distance", "5", "--time-goal-minutes", "inf", "--time-goal-day", "2027-06-01"], "A time goal needs"),
+        (["--time-goal-distance", "5"], "A time goal needs"),
+        (["--clear-time-goal", "--time-goal-minutes", "20"], "Set a time goal or clear it, not both."),
+        (["--remove"], "Give the session's number"),
+    ]:
+        p = airfit.run("plan", "edit", *args, check=False)
+        assert p.returncode != 0 and message in p.err, (args, p.err)
+    assert plan_json(airfit) == before
+    airfit.run("plan", "edit", "--clear-time-goal")
+    assert "timeGoal" not in plan_json(airfit) or plan_json(airfit)["timeGoal"] is None

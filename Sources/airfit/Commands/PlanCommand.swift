@@ -42,7 +42,7 @@ struct PlanCommand: AsyncParsableCommand {
     /// `airfit plan edit`.
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change one session: its targets, its day, its exercises; or remove it; or set the goal date.",
+            abstract: "Change one session: its targets, its day, its exercises; or remove it; or set the goal date or time goal.",
             discussion: """
                 The session is the number `airfit plan show` gives it. Loads and distances are in your units. Examples:
                   airfit plan edit 1 --exercise "Back squat" --sets 4 --reps 6 --load 80
@@ -51,6 +51,8 @@ struct PlanCommand: AsyncParsableCommand {
                   airfit plan edit 1 --remove-exercise "Plank"
                   airfit plan edit 2 --remove
                   airfit plan edit --goal-day 2027-06-01
+                  airfit plan edit --time-goal-distance 5 --time-goal-minutes 25 --time-goal-day 2027-06-01
+                  airfit plan edit --clear-time-goal
                 """)
 
         @Argument(help: "The session's number in `airfit plan show`.")
@@ -75,18 +77,32 @@ struct PlanCommand: AsyncParsableCommand {
         var remove = false
         @Option(help: "The day (YYYY-MM-DD) you want to reach your goal weight; `none` clears it.")
         var goalDay: String?
+        @Option(help: "A time goal's distance, in your distance unit (with --time-goal-minutes and --time-goal-day).")
+        var timeGoalDistance: String?
+        @Option(help: "A time goal's finish time in minutes.")
+        var timeGoalMinutes: String?
+        @Option(help: "The day (YYYY-MM-DD) you want to reach the time goal.")
+        var timeGoalDay: String?
+        @Flag(help: "Remove the time goal.")
+        var clearTimeGoal = false
 
         @OptionGroup var person: PersonOptions
 
+        /// The options that change the plan as a whole (no session needed).
+        private var planWide: [Bool] {
+            [goalDay != nil, timeGoalDistance != nil || timeGoalMinutes != nil || timeGoalDay != nil, clearTimeGoal]
+        }
+
         func validate() throws {
-            let actions = [exercise != nil, addExercise != nil, removeExercise != nil, moveTo != nil, remove, goalDay != nil]
-            guard actions.contains(true) else {
+            let sessionActions = [exercise != nil, addExercise != nil, removeExercise != nil, moveTo != nil, remove]
+            guard (sessionActions + planWide).contains(true) else {
                 throw ValidationError(
-                    "Say what to change: --exercise, --add-exercise, --remove-exercise, --move-to, --remove or --goal-day.")
+                    "Say what to change: --exercise, --add-exercise, --remove-exercise, --move-to, --remove, --goal-day or a time goal.")
             }
-            if session == nil, goalDay == nil || actions.count(where: { $0 }) > 1 {
+            if session == nil, sessionActions.contains(true) {
                 throw ValidationError("Give the session's number from `airfit plan show` (airfit plan edit 1 ...).")
             }
+            if clearTimeGoal, planWide[1] { throw ValidationError("Set a time goal or clear it, not both.") }
             if let kind, ExerciseKind(rawValue: kind) == nil { throw ValidationError("--kind must be compound, isolation or cardio.") }
         }
 
@@ -117,14 +133,24 @@ struct PlanCommand: AsyncParsableCommand {
         /// The edits the options ask for, checked against `plan`.
         func edits(_ plan: TrainingPlan, availability: [WorkoutAvailabilityBlock], user: User) throws -> [PlanEdit] {
             let units = user.preferredUnits
-            if let goalDay, session == nil { return [.changeGoalDay(day: goalDay == "none" ? nil : goalDay)] }
+            var edits: [PlanEdit] = []
+            if let goalDay { edits.append(.changeGoalDay(day: goalDay == "none" ? nil : goalDay)) }
+            if clearTimeGoal { edits.append(.changeTimeGoal(nil)) }
+            if planWide[1] {
+                let input = TimeGoalInput(distance: timeGoalDistance, minutes: timeGoalMinutes, day: timeGoalDay)
+                do throws(PlanEditError) {
+                    guard let goal = try input.goal(units: units) else { throw PlanEditError.timeGoalOutOfRange }
+                    edits.append(.changeTimeGoal(goal))
+                } catch {
+                    throw CLIError(error.errorDescription ?? "That time goal isn't valid.")
+                }
+            }
+            guard session != nil else { return edits }
             let sessions = PlanText.ordered(plan, calendar: PlanCalendar(user: user))
             guard let number = session, sessions.indices.contains(number - 1) else {
                 throw CLIError("There is no session \(session ?? 0); `airfit plan show` numbers them 1 to \(sessions.count).")
             }
             let chosen = sessions[number - 1]
-            var edits: [PlanEdit] = []
-            if let goalDay { edits.append(.changeGoalDay(day: goalDay == "none" ? nil : goalDay)) }
             if remove { return edits + [.removeSession(sessionID: chosen.id)] }
             if let moveTo {
                 let free = PlanText.freeSlots(availability, plan: plan)
@@ -199,6 +225,7 @@ enum PlanText {
             }
         }
         if let goal = plan.goalDay { lines.append("Goal date: \(goal)") }
+        if let goal = plan.timeGoal { lines.append("Time goal: \(goal.description(in: user.preferredUnits)) by \(goal.targetDay)") }
         return lines
     }
 }
