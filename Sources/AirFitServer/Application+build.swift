@@ -63,6 +63,8 @@ public struct ServerDependencies: Sendable {
     /// Test-only: auto-pilot writes fail, so the Activity page's rollback can be seen. `airfit serve` sets it only in
     /// development (`AIRFIT_DEV=1`) with `AIRFIT_TEST_FAIL_AUTOPILOT=1`.
     public var failAutopilotWrites = false
+    /// Personal access tokens (hashes only).
+    public var tokens: any APITokenRepository = InMemoryAPITokenRepository()
     /// Words each recommendation's reason; nil asks the person's own model (``CoachPlanReasons``, plain sentences without one).
     public var planReasons: (any PlanReasonWriting)?
 
@@ -135,6 +137,7 @@ func buildSite(
     let providerOrigins = dependencies.signInProviders.providers.map { ServerConfiguration.origin(of: $0.issuer.origin) }
     router.add(middleware: SecurityHeadersMiddleware(logger: logger, formOrigins: Array(Set(providerOrigins)).sorted()))
     router.add(middleware: ErrorPageMiddleware(views: views, logger: logger))
+    router.add(middleware: APIProblemMiddleware(logger: logger))
     HealthController(health: dependencies.health).addRoutes(to: router.group())
     AssetsController().addRoutes(to: router.group())
 
@@ -153,7 +156,9 @@ func buildSite(
     let site = router.group()
         .add(
             middleware: VisitorMiddleware(
-                sessions: sessions, accounts: dependencies.accounts, users: repository, cache: cache, now: dependencies.now))
+                sessions: sessions, accounts: dependencies.accounts, users: repository, cache: cache, now: dependencies.now,
+                bearerTokens: BearerTokens(
+                    tokens: dependencies.tokens, accounts: dependencies.accounts, users: repository, now: dependencies.now)))
     let signedOut = site.group().add(middleware: csrf)
     let accountServices = AccountServices(
         accounts: dependencies.accounts, users: repository, sessions: sessions, links: dependencies.links, log: dependencies.securityLog,
@@ -161,7 +166,7 @@ func buildSite(
             ?? SequentialAccountEraser(
                 data: repository, accounts: dependencies.accounts, sessions: dependencies.sessions, links: dependencies.links,
                 log: dependencies.securityLog, identities: dependencies.identities, passkeys: dependencies.passkeys,
-                challenges: dependencies.challenges),
+                challenges: dependencies.challenges, tokens: dependencies.tokens),
         mail: AccountMail(sender: dependencies.mail, from: dependencies.mailFrom, publicURL: dependencies.publicURL, logger: logger),
         passwords: passwords, hasher: PasswordHasher(cost: dependencies.passwordCost), signup: dependencies.signup, now: dependencies.now)
     let throttle = ActionThrottle(attempts: dependencies.signInAttempts, now: dependencies.now)
@@ -198,7 +203,6 @@ func buildSite(
     EntryController(repository: repository, plans: plans, now: dependencies.now, views: views).addRoutes(to: signedIn)
     PlanController(plans: plans, repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ActivityController(plans: plans, now: dependencies.now, views: views).addRoutes(to: signedIn)
-    PlanAPIController(plans: plans).addRoutes(to: signedIn)
     ConversationsController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ProgressController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     OnboardingController(
@@ -239,10 +243,17 @@ func buildSite(
     emailChange.addRoutes(to: signedIn)
     DeleteAccountController(services: accountServices, repository: repository, views: views).addRoutes(to: signedIn)
     MembersController(services: accountServices, views: views).addRoutes(to: signedIn)
+    APITokenController(services: accountServices, tokens: dependencies.tokens, views: views).addRoutes(to: signedIn)
     if dependencies.isDevelopment {
         DebugController(providerSettings: providerSettings, aiClient: dependencies.aiClient, health: dependencies.health, views: views)
             .addRoutes(to: signedIn)
     }
+
+    // The JSON API: a member by token or session (401 problem details otherwise), CSRF for sessions, scopes for tokens.
+    let api = site.group().add(middleware: APIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)
+    let readWrite = api.group().add(middleware: RequireScopeMiddleware.readWrite)
+    PlanAPIController(plans: plans).addRoutes(to: readWrite)
+
     let routes = router.routes
     RouteTable.complete(router)
     return (router, routes)

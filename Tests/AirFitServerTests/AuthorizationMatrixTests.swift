@@ -43,7 +43,7 @@ struct AuthorizationMatrixTests {
             let store = database.store
             let stores = MatrixStores(
                 repository: store, accounts: store, vault: KeyVault(database: database, masterKey: .generate()), sessions: store,
-                drafts: store, attempts: store, identities: store, passkeys: store)
+                drafts: store, attempts: store, identities: store, passkeys: store, tokens: store)
             let report = try await AuthorizationMatrix(stores: stores).run()
             print("Authorization matrix (SQLite): \(report)")
         } catch {
@@ -64,6 +64,7 @@ struct MatrixStores {
     let attempts: any SignInAttemptRepository
     var identities: any LinkedIdentityRepository = InMemoryLinkedIdentityRepository()
     var passkeys: any PasskeyRepository = InMemoryPasskeyRepository()
+    var tokens: any APITokenRepository = InMemoryAPITokenRepository()
 }
 
 /// How a value put into a path relates to member A, who asks.
@@ -113,6 +114,8 @@ struct MemberThings {
     var plannedSession = UUID()
     var exercise = UUID()
     var recommendation = UUID()
+    /// A personal access token of theirs.
+    var apiToken = UUID()
     var day = ""
     var olderDay = ""
     var entryIDs: [UUID] { [workout, meal, checkin, olderCheckin] }
@@ -136,12 +139,13 @@ struct MemberRows: Equatable {
     var identities: [LinkedIdentity]
     var plan: TrainingPlan?
     var recommendations: [Recommendation]
+    var tokens: [APIToken]
 
     /// How many rows that is.
     var count: Int {
         [account != nil, user != nil, profile != nil, draft != nil].filter { $0 }.count + workouts.count + meals.count
             + checkins.count + messages.count + exports.count + providerRequests.count + secrets.count + passkeys.count + identities.count
-            + (plan == nil ? 0 : 1) + recommendations.count
+            + (plan == nil ? 0 : 1) + recommendations.count + tokens.count
     }
 
     /// The names of the parts that differ from `other` (for the failure message; equality is the check).
@@ -166,7 +170,8 @@ struct MemberRows: Equatable {
             secrets: try await stores.vault.storedSecrets(userID: id),
             passkeys: try await stores.passkeys.passkeys(accountID: member.accountID),
             identities: try await stores.identities.identities(accountID: member.accountID),
-            plan: try await repository.trainingPlan(userID: id), recommendations: try await repository.recommendations(userID: id))
+            plan: try await repository.trainingPlan(userID: id), recommendations: try await repository.recommendations(userID: id),
+            tokens: try await stores.tokens.apiTokens(accountID: member.accountID))
     }
 }
 
@@ -248,6 +253,7 @@ struct AuthorizationMatrix {
             "plannedSession": [PathValue(text: b.plannedSession.uuidString, ownership: .others)],
             "exercise": [PathValue(text: b.exercise.uuidString, ownership: .others)],
             "recommendation": [PathValue(text: b.recommendation.uuidString, ownership: .others)],
+            "apiToken": [PathValue(text: b.apiToken.uuidString, ownership: .others)],
             // No provider is configured here: every provider route answers 404 whoever asks.
             "signInProvider": [PathValue(text: "corp", ownership: .scoped)],
             // A mailed token nobody was given: the page says the link does not work, for anyone.
@@ -260,7 +266,7 @@ struct AuthorizationMatrix {
         "zqbee@example.com", "ZqBeeNickname", "ZqBeeWorkoutNote", "ZqBeeLiftName", "ZqBeeMealName", "ZqBeeMealNote",
         "ZqBeeCheckinNote", "ZqBeeOlderNote", "ZqBeeConversationTitle", "ZqBeeMessage", "ZqBeeReply", "ZqBeePlace",
         "ZqBeeAspiration", "ZqBeeDraftGoal", "ZqBeePasskey", "ZqBeeSubject", "ZqBeePromptBody", "ZqBeeModelName", "sk-…ZqB7",
-        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey", "ZqBeePlanLift", "ZqBeeReason",
+        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey", "ZqBeePlanLift", "ZqBeeReason", "ZqBeeToken",
     ]
 
     /// Text A sends in every form; B's pages must never show it.
@@ -271,11 +277,12 @@ struct AuthorizationMatrix {
     func run() async throws -> MatrixReport {
         let clock = self.clock
         let stores = self.stores
-        let dependencies = ServerDependencies(
+        var dependencies = ServerDependencies(
             health: StubHealth(), repository: stores.repository, accounts: stores.accounts, vault: stores.vault,
             aiClient: AIClient(transport: LoopbackOnlyTransport()), passwordCost: 4, isDevelopment: true,
             sessions: stores.sessions, drafts: stores.drafts, now: { clock.now() }, signInAttempts: stores.attempts,
             publicURL: URL(string: "http://localhost:8080")!, identities: stores.identities, passkeys: stores.passkeys)
+        dependencies.tokens = stores.tokens
         let site = buildSite(dependencies, replies: ActiveReplies())
         let routes = site.routes.map { ($0.method, $0.path) }
         // A's coach is a fake provider that always answers, so A's chat and persona forms really write; whatever
@@ -377,6 +384,10 @@ struct MatrixRun {
         let recommendation = Recommendation(userID: b.userID, change: change, reason: "ZqBeeReason", createdAt: clock.now())
         #expect(try await stores.repository.savePlan(plan, expectedVersion: nil, recommendations: [recommendation]))
         (b.plannedSession, b.exercise, b.recommendation) = (session.id, exercise.id, recommendation.id)
+        // B's personal access token, straight into the store.
+        let token = APIToken(accountID: b.accountID, name: "ZqBeeToken", scopes: [.read], createdAt: clock.now())
+        try await stores.tokens.addAPIToken(token, secretHash: String(repeating: "b", count: 64))
+        b.apiToken = token.id
         try await bBrowser.get("/settings/members")
         let members = text(try await bBrowser.post("/settings/members/invite", [("email", ""), ("role", "member")]).body)
         let revoke = try #require(members.range(of: #"/settings/members/invites/[0-9A-F-]{36}/revoke"#, options: .regularExpression))

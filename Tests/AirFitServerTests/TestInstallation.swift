@@ -36,6 +36,7 @@ struct TestInstallation {
     let passkeys = InMemoryPasskeyRepository()
     let challenges = InMemoryAuthChallengeRepository()
     let vault = InMemorySecretVault()
+    let tokens = InMemoryAPITokenRepository()
     var clock = TestClock()
     var signup = SignupPolicy.invite
     /// `AIRFIT_PUBLIC_URL`; the default (127.0.0.1) can't hold passkeys, `http://localhost:8080` can.
@@ -51,6 +52,7 @@ struct TestInstallation {
             now: { clock.now() }, links: links, securityLog: securityLog, mail: mail, publicURL: publicURL, signup: signup,
             identities: identities, passkeys: passkeys, challenges: challenges)
         dependencies.failAutopilotWrites = failAutopilotWrites
+        dependencies.tokens = tokens
         return dependencies
     }
 

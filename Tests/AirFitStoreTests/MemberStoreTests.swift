@@ -140,6 +140,8 @@ struct MemberStoreTests {
                     AuthChallenge(
                         purpose: .passkeyRegistration, keyHash: "challenge-\(name)", binding: "b", accountID: account.id, payload: "{}",
                         createdAt: Date()))
+                try await fluent.addAPIToken(
+                    APIToken(accountID: account.id, name: "Script", scopes: [.read], createdAt: Date()), secretHash: "token-\(name)")
                 let plan = Fixture.plan(userID: data.user.id)
                 #expect(try await fluent.savePlan(plan, expectedVersion: nil, recommendations: Fixture.recommendations(for: plan)))
                 seeded.append((account, data))
@@ -156,6 +158,7 @@ struct MemberStoreTests {
             #expect(counts["linked_identities"] == 1)
             #expect(counts["passkeys"] == 1)
             #expect(counts["auth_challenges"] == 1)
+            #expect(counts["api_tokens"] == 1)
             #expect(counts["workouts"] == gone.1.workouts.count)
             #expect(counts["training_plans"] == 1)
             #expect(counts["recommendations"] == 6)

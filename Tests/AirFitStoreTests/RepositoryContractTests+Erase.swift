@@ -95,7 +95,7 @@ extension RepositoryContractTests {
                     "training_plans": 1, "recommendations": 6,
                 ])
             // Every table of the schema must be counted, except Fluent's own migration log, the web sign-in (accounts,
-            // browser sessions, their single-use links and security log, linked providers, passkeys and pending sign-in
+            // browser sessions, their single-use links and security log, linked providers, passkeys, API tokens and pending sign-in
             // steps), which "delete all data" deliberately keeps
             // (deleting the account takes those too: MemberStoreTests scans every table for it), and the mail queue,
             // whose rows belong to an address rather than a user (`removeMail(to:)` drops them with an account).
@@ -112,7 +112,7 @@ extension RepositoryContractTests {
             #expect(
                 Set(tables).subtracting([
                     "_fluent_migrations", "accounts", "web_sessions", "installation_owner", "sign_in_attempts", "one_time_links",
-                    "security_events", "mail_queue", "linked_identities", "passkeys", "auth_challenges",
+                    "security_events", "mail_queue", "linked_identities", "passkeys", "auth_challenges", "api_tokens",
                 ])
                     == Set(counts.keys))
         }

@@ -18,13 +18,15 @@ public struct SequentialAccountEraser: AccountErasing {
     let identities: any LinkedIdentityRepository
     let passkeys: any PasskeyRepository
     let challenges: any AuthChallengeRepository
+    let tokens: (any APITokenRepository)?
 
     /// Erases through these repositories.
     public init(
         data: any UserDataEraser, accounts: any AccountRepository, sessions: any WebSessionRepository,
         links: any OneTimeLinkRepository, log: any SecurityLogRepository, identities: any LinkedIdentityRepository,
-        passkeys: any PasskeyRepository, challenges: any AuthChallengeRepository
+        passkeys: any PasskeyRepository, challenges: any AuthChallengeRepository, tokens: (any APITokenRepository)? = nil
     ) {
+        self.tokens = tokens
         self.identities = identities
         self.passkeys = passkeys
         self.challenges = challenges
@@ -43,6 +45,7 @@ public struct SequentialAccountEraser: AccountErasing {
         counts["linked_identities"] = try await identities.deleteIdentities(accountID: account.id)
         counts["passkeys"] = try await passkeys.deletePasskeys(accountID: account.id)
         counts["auth_challenges"] = try await challenges.deleteChallenges(accountID: account.id)
+        if let tokens { counts["api_tokens"] = try await tokens.deleteAPITokens(accountID: account.id) }
         counts["accounts"] = try await accounts.deleteAccount(id: account.id) ? 1 : 0
         return counts
     }

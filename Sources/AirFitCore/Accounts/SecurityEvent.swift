@@ -23,6 +23,8 @@ public struct SecurityEvent: Codable, Sendable, Equatable, Identifiable {
         case providerUnlinked
         case passkeyAdded
         case passkeyRemoved
+        case apiTokenCreated
+        case apiTokenRevoked
 
         /// The log's wording.
         public var displayName: String {
@@ -46,6 +48,8 @@ public struct SecurityEvent: Codable, Sendable, Equatable, Identifiable {
             case .providerUnlinked: return "Unlinked a sign-in provider"
             case .passkeyAdded: return "Added a passkey"
             case .passkeyRemoved: return "Removed a passkey"
+            case .apiTokenCreated: return "Created an API token"
+            case .apiTokenRevoked: return "Revoked an API token"
             }
         }
     }

@@ -2,8 +2,8 @@ import AirFitCore
 import Foundation
 import Hummingbird
 
-/// Finds out who is asking, once per request, before any route runs: the session cookie → the session → the
-/// account → the person's settings. Counts as use of the session: it is touched, and app lock applies when the
+/// Finds out who is asking, once per request, before any route runs: a bearer token (``BearerTokens``), or else the
+/// session cookie → the session → the account → the person's settings. Counts as use of the session: it is touched, and app lock applies when the
 /// person was idle longer than their lock timeout.
 ///
 /// Reads only: a session whose account or person is gone counts as signed out (signing in again restores the
@@ -16,9 +16,19 @@ struct VisitorMiddleware: RouterMiddleware {
     let users: any UserRepository
     let cache: SignInCache
     let now: @Sendable () -> Date
+    /// Personal access tokens (`Authorization: Bearer`).
+    let bearerTokens: BearerTokens
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
+        // A request carrying a token is judged by the token alone; its cookies are not read.
+        let bearer = try await bearerTokens.credential(for: request)
+        switch bearer {
+        case .absent: break
+        case .valid, .invalid:
+            context.bearer = bearer
+            return try await next(request, context)
+        }
         let (visitor, renewed) = try await visit(request)
         context.visitor = visitor
         let response = try await next(request, context)

@@ -2,8 +2,7 @@ import AirFitCore
 import Foundation
 import Hummingbird
 
-/// The plan and recommendations as JSON for native clients (`/api/v1/...`, signed in by session; the API issue adds
-/// tokens and describes these in OpenAPI). Errors are `{"error": "<message a person can act on>"}`.
+/// The plan and recommendations as JSON (`/api/v1/...`, by session or personal access token).
 struct PlanAPIController: Sendable {
     let plans: PlanCoordinator
 
@@ -22,9 +21,9 @@ struct PlanAPIController: Sendable {
         var enabled: Bool
     }
 
-    func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
+    func addRoutes(to group: RouterGroup<APIRequestContext>) {
         group.get("/api/v1/plan") { _, context -> Response in
-            let user = context.signed.user
+            let user = context.user
             struct Answer: Encodable {
                 let plan: TrainingPlan?
                 let availability: [WorkoutAvailabilityBlock]
@@ -37,12 +36,12 @@ struct PlanAPIController: Sendable {
                 let body = try await request.body.collect(upTo: Self.bodyLimit)
                 edit = try JSONCoding.decoder.decode(EditRequest.self, from: Data(body.readableBytesView))
             } catch let error as DecodingError {
-                return Self.error("The request isn't a plan edit: \(error.readableDescription)", status: .badRequest)
+                throw APIProblem.unreadable("a plan edit", error)
             }
             do {
-                return try Self.encode(try await plans.edit(edit.edits, user: context.signed.user, expectedVersion: edit.version))
+                return try Self.encode(try await plans.edit(edit.edits, user: context.user, expectedVersion: edit.version))
             } catch let error as PlanCoordinatorError {
-                return Self.error(error)
+                throw Self.problem(error)
             }
         }
         group.get("/api/v1/recommendations") { _, context -> Response in
@@ -50,28 +49,28 @@ struct PlanAPIController: Sendable {
                 let recommendations: [Recommendation]
                 let pending: Int
             }
-            let all = try await plans.recommendations(for: context.signed.user)
+            let all = try await plans.recommendations(for: context.user)
             return try Self.encode(Answer(recommendations: all, pending: all.count { $0.status == .pendingReview }))
         }
         for action in ActivityController.actions {
             group.post(RouterPath("/api/v1/recommendations/:recommendation/\(action)")) { _, context -> Response in
                 guard let id = context.parameters.get("recommendation").flatMap(UUID.init(uuidString:)) else {
-                    return Self.error(.recommendationNotFound)
+                    throw Self.problem(.recommendationNotFound)
                 }
                 do {
                     if let decision = RecommendationDecision(rawValue: action) {
-                        return try Self.encode(try await plans.decide(decision, recommendationID: id, user: context.signed.user))
+                        return try Self.encode(try await plans.decide(decision, recommendationID: id, user: context.user))
                     }
                     struct Answer: Encodable { let recommendation: Recommendation? }
                     return try Self.encode(
-                        Answer(recommendation: try await plans.recompute(recommendationID: id, user: context.signed.user)))
+                        Answer(recommendation: try await plans.recompute(recommendationID: id, user: context.user)))
                 } catch let error as PlanCoordinatorError {
-                    return Self.error(error)
+                    throw Self.problem(error)
                 }
             }
         }
         group.get("/api/v1/autopilot") { _, context -> Response in
-            try Self.encode(AutopilotRequest(enabled: try await plans.isAutopilotOn(userID: context.signed.user.id)))
+            try Self.encode(AutopilotRequest(enabled: try await plans.isAutopilotOn(userID: context.user.id)))
         }
         group.put("/api/v1/autopilot") { request, context -> Response in
             let wanted: AutopilotRequest
@@ -79,12 +78,12 @@ struct PlanAPIController: Sendable {
                 let body = try await request.body.collect(upTo: 1024)
                 wanted = try JSONCoding.decoder.decode(AutopilotRequest.self, from: Data(body.readableBytesView))
             } catch is DecodingError {
-                return Self.error(#"Send {"enabled": true} or {"enabled": false}."#, status: .badRequest)
+                throw APIProblem(status: .badRequest, detail: #"Send {"enabled": true} or {"enabled": false}."#)
             }
             do {
-                try await plans.setAutopilot(wanted.enabled, userID: context.signed.user.id)
+                try await plans.setAutopilot(wanted.enabled, userID: context.user.id)
             } catch {
-                return Self.error(AutopilotToggle.defaultFailureMessage, status: .serviceUnavailable)
+                throw APIProblem(status: .serviceUnavailable, detail: AutopilotToggle.defaultFailureMessage)
             }
             return try Self.encode(wanted)
         }
@@ -94,17 +93,13 @@ struct PlanAPIController: Sendable {
         WebResponses.json(String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self))
     }
 
-    static func error(_ message: String, status: HTTPResponse.Status) -> Response {
-        WebResponses.json(#"{"error":\#(JSONText.quoted(message))}"#, status: status)
-    }
-
-    static func error(_ error: PlanCoordinatorError) -> Response {
+    static func problem(_ error: PlanCoordinatorError) -> APIProblem {
         let status: HTTPResponse.Status =
             switch error {
             case .noPlan, .recommendationNotFound: .notFound
             case .stale, .planChanged: .conflict
             case .refused, .edit, .invalidProposal: .unprocessableContent
             }
-        return Self.error(error.errorDescription ?? "", status: status)
+        return APIProblem(status: status, detail: error.errorDescription ?? "")
     }
 }

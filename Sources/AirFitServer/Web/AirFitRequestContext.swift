@@ -9,6 +9,8 @@ public struct AirFitRequestContext: RequestContext, RemoteAddressRequestContext 
     public let remoteAddress: SocketAddress?
     /// Who is asking: nobody, a signed-in person behind app lock, or a signed-in person.
     var visitor: Visitor = .signedOut
+    /// What the request's bearer token proved (set by ``VisitorMiddleware``); with one, ``visitor`` stays signed out.
+    var bearer: BearerCredential = .absent
 
     /// Creates the context for a request arriving on `source.channel`.
     public init(source: ApplicationRequestContextSource) {

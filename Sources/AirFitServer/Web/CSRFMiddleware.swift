@@ -9,6 +9,8 @@ import Hummingbird
 /// - Anyone else (the setup and sign-in forms): the `airfit_csrf` cookie's value repeated in the form
 ///   (double-submit; no session row exists before signing in).
 ///
+/// - A request signed by a valid personal access token (``BearerCredential``) carries no cookies that count and
+///   needs no token: a browser never attaches an `Authorization` header across sites by itself.
 /// - One exception, by path: a sign-in provider's return (`POST /auth/provider/<id>/return`, Apple's
 ///   `response_mode=form_post`) is a cross-site POST that can carry neither token nor cookies. Its handler only
 ///   redirects to the same page as a GET (``ProviderReturn``), which posts on with the token; it changes nothing.
@@ -32,6 +34,8 @@ struct CSRFMiddleware: RouterMiddleware {
         guard Self.isUnsafe(request.method), !(request.method == .post && ProviderReturn.matches(request.uri.path)) else {
             return try await next(request, context)
         }
+        // A personal access token is sent by a script, never attached by a browser on its own: no cross-site forgery.
+        if case .valid = context.bearer { return try await next(request, context) }
         var request = request
         let body = try await request.collectBody(upTo: limits.limit(for: request.uri.path))
         let sent = try request.headers[Self.header] ?? Self.formToken(body)

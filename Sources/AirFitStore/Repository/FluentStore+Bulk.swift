@@ -27,7 +27,10 @@ extension FluentStore {
                 counts[AddMembers.eventsSchema] = try await db.sql.raw(
                     "DELETE FROM security_events WHERE account_id = \(bind: account.id) RETURNING id"
                 ).all().count
-                for table in [AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema] {
+                for table in [
+                    AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema,
+                    AddAPITokens.schema,
+                ] {
                     counts[table] = try await db.sql.raw(
                         "DELETE FROM \(ident: table) WHERE account_id = \(bind: account.id) RETURNING id"
                     ).all().count
@@ -78,7 +81,8 @@ extension FluentStore {
         DataExportModel.schema,
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema,
-        AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema, AccountModel.schema,
+        AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema, AddAPITokens.schema,
+        AccountModel.schema,
         CreateInstallationOwner.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema, UserModel.schema,
     ]
 

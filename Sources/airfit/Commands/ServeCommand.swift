@@ -124,6 +124,7 @@ struct ServeCommand: AsyncParsableCommand {
                 passkeys: context.store, challenges: context.store,
                 signInProviders: Self.signInProviders(server, logger: logger))
             dependencies.servesHTTPS = server.tls != nil
+            dependencies.tokens = context.store
             // Test-only: the browser suite watches the auto-pilot switch roll back; never outside development.
             dependencies.failAutopilotWrites =
                 server.isDevelopment && ProcessInfo.processInfo.environment["AIRFIT_TEST_FAIL_AUTOPILOT"] == "1"
