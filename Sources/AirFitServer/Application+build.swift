@@ -138,6 +138,7 @@ func buildSite(
     router.add(middleware: SecurityHeadersMiddleware(logger: logger, formOrigins: Array(Set(providerOrigins)).sorted()))
     router.add(middleware: ErrorPageMiddleware(views: views, logger: logger))
     router.add(middleware: APIProblemMiddleware(logger: logger))
+    router.add(middleware: OpenAIErrorMiddleware(logger: logger))
     HealthController(health: dependencies.health).addRoutes(to: router.group())
     AssetsController().addRoutes(to: router.group())
 
@@ -253,6 +254,9 @@ func buildSite(
     let api = site.group().add(middleware: APIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)
     let readWrite = api.group().add(middleware: RequireScopeMiddleware.readWrite)
     PlanAPIController(plans: plans).addRoutes(to: readWrite)
+    // The OpenAI-compatible endpoint: tokens with the `openai` scope only, errors in OpenAI's shape.
+    let openAI = site.group().add(middleware: OpenAIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)
+    OpenAIController(vault: dependencies.vault, streamer: dependencies.aiClient, now: dependencies.now).addRoutes(to: openAI)
 
     let routes = router.routes
     RouteTable.complete(router)

@@ -1,0 +1,134 @@
+import AirFitAI
+import AirFitCoach
+import AirFitCore
+import Foundation
+import Hummingbird
+
+/// The OpenAI-compatible endpoint: `POST /v1/chat/completions` (streaming and not) and `GET /v1/models`, for any
+/// OpenAI client holding a member's token with the `openai` scope.
+///
+/// A request goes to the member's own provider with the member's own key (to the base URL saved with it), translated
+/// into that provider's wire format by ``AIClient``; the answer comes back as OpenAI's chunks (``OpenAIChunkWriter``)
+/// or one completion (``OpenAICompletionBuilder``). Until the first event arrives nothing is sent, so a provider that
+/// fails at once gives the client a real status (429, 502, 504) in OpenAI's error shape; a failure after that ends the
+/// stream with an error frame.
+struct OpenAIController: Sendable {
+    let vault: any SecretVault
+    let streamer: any ChatStreaming
+    let now: @Sendable () -> Date
+
+    /// The largest request body read (long conversations with tool results fit).
+    static let bodyLimit = 4 * 1024 * 1024
+
+    func addRoutes(to group: RouterGroup<APIRequestContext>) {
+        group.get("/v1/models") { _, context -> Response in
+            let selection = try? await CoachModelSelection.resolve(user: context.user, vault: vault)
+            let info = selection.map { AIProviderCatalog.info($0.provider) }
+            let models = selection.map { [$0.resolvedModel] } ?? []
+            let body = OpenAIModelList.json(
+                models: models, ownedBy: info?.id.rawValue ?? "airfit", created: Int(now().timeIntervalSince1970))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: body)))
+        }
+        group.post("/v1/chat/completions") { request, context -> Response in
+            let body = try await request.body.collect(upTo: Self.bodyLimit)
+            let parsed: OpenAIChatCompletionRequest
+            do {
+                parsed = try OpenAIChatCompletionRequest.decode(body.readableBytesView)
+            } catch let error as OpenAIRelayError {
+                throw OpenAIError.invalid(error)
+            }
+            let selection: CoachModelSelection
+            do {
+                selection = try await CoachModelSelection.resolve(user: context.user, vault: vault)
+            } catch {
+                throw OpenAIError.noProvider(error)
+            }
+            var chat = parsed.chatRequest
+            chat.model = parsed.model
+            let provider = AIProviderCatalog.info(selection.provider).displayName
+            let events = streamer.stream(request: chat, provider: selection.provider, key: selection.key, baseURL: selection.baseURL)
+            let id = Self.completionID()
+            let created = Int(now().timeIntervalSince1970)
+            if parsed.stream {
+                let head = try await StreamHead.open(events, provider: provider)
+                let chunks = OpenAIChunkWriter(id: id, model: parsed.model, created: created, includeUsage: parsed.includeUsage)
+                return ChatController.eventStream(
+                    ResponseBody { output in
+                        var writer = chunks
+                        var remaining = head
+                        var failure: OpenAIError?
+                        var event: StreamEvent? = head.first
+                        while let current = event {
+                            if case .error(let code, let message) = current {
+                                failure = OpenAIError.upstream(
+                                    ServiceError.providerError(code: code ?? "stream", message: message), provider: provider)
+                                break
+                            }
+                            let frames = writer.frames(for: current)
+                            if !frames.isEmpty { try await output.write(ByteBuffer(string: frames.joined())) }
+                            do {
+                                event = try await remaining.next()
+                            } catch {
+                                failure = OpenAIError.upstream(error, provider: provider)
+                                event = nil
+                            }
+                        }
+                        let tail = failure.map { [$0.streamFrame] } ?? writer.end()
+                        try await output.write(ByteBuffer(string: tail.joined()))
+                        try await output.finish(nil)
+                    })
+            }
+            var builder = OpenAICompletionBuilder(id: id, model: parsed.model, created: created)
+            do {
+                for try await event in events {
+                    if case .error(let code, let message) = event {
+                        throw ServiceError.providerError(code: code ?? "stream", message: message)
+                    }
+                    builder.add(event)
+                }
+            } catch {
+                throw OpenAIError.upstream(error, provider: provider)
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: builder.response())))
+        }
+    }
+
+    /// `chatcmpl-` and 24 random letters and digits.
+    static func completionID() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var generator = SystemRandomNumberGenerator()
+        return "chatcmpl-" + String((0..<24).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+}
+
+/// A provider stream whose first event has arrived: what lets the endpoint answer an immediate failure with a status.
+///
+/// The stream has one consumer at a time: the handler reads the first event, then the response body reads the rest.
+struct StreamHead: @unchecked Sendable {
+    /// The first event (nil when the stream ended at once).
+    let first: StreamEvent?
+    private var iterator: AsyncThrowingStream<StreamEvent, any Error>.AsyncIterator
+
+    /// Waits for `events`' first event.
+    /// - Throws: ``OpenAIError`` when the stream fails before it (or its first event is an error).
+    static func open(_ events: AsyncThrowingStream<StreamEvent, any Error>, provider: String) async throws -> StreamHead {
+        var iterator = events.makeAsyncIterator()
+        let first: StreamEvent?
+        do {
+            first = try await iterator.next()
+        } catch {
+            throw OpenAIError.upstream(error, provider: provider)
+        }
+        if case .error(let code, let message)? = first {
+            throw OpenAIError.upstream(ServiceError.providerError(code: code ?? "stream", message: message), provider: provider)
+        }
+        return StreamHead(first: first, iterator: iterator)
+    }
+
+    /// The next event after those already read.
+    mutating func next() async throws -> StreamEvent? { try await iterator.next() }
+}
