@@ -68,6 +68,10 @@ extension FluentStore {
         counts[AddTrainingPlans.plansSchema] = try await db.sql.raw(
             "DELETE FROM training_plans WHERE user_id = \(bind: userID) RETURNING user_id"
         ).all().count
+        for table in AddUsageLedger.memberTables {
+            counts[table] = try await db.sql.raw("DELETE FROM \(ident: table) WHERE user_id = \(bind: userID) RETURNING user_id").all()
+                .count
+        }
         counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
         return counts
     }
@@ -79,7 +83,9 @@ extension FluentStore {
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema,
         AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema, AccountModel.schema,
-        CreateInstallationOwner.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema, UserModel.schema,
+        CreateInstallationOwner.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema,
+        AddUsageLedger.recordsSchema, AddUsageLedger.monthsSchema, AddUsageLedger.reservationsSchema, AddUsageLedger.assignmentsSchema,
+        AddUsageLedger.plansSchema, UserModel.schema,
     ]
 
     /// Empties every table in one transaction: every person's records, settings, conversations and keys, the accounts
