@@ -36,6 +36,7 @@ extension RepositoryContractTests {
                 "users": 1, "onboarding_profiles": 1, "workouts": gone.workouts.count - 1, "food_entries": gone.meals.count,
                 "daily_logs": gone.logs.count, "coach_messages": gone.messages.count, "data_exports": gone.exports.count,
                 "provider_requests": 0, "deleted_entries": 1, "training_plans": 1, "recommendations": 2,
+                "usage_records": 0, "usage_months": 0, "usage_reservations": 0, "usage_plan_assignments": 0,
             ]
             if database != nil {
                 expected["vault_entries"] = 1
@@ -92,7 +93,8 @@ extension RepositoryContractTests {
                 counts == [
                     "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 3, "daily_logs": 3, "coach_messages": 5,
                     "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1, "deleted_entries": 1,
-                    "training_plans": 1, "recommendations": 6,
+                    "training_plans": 1, "recommendations": 6, "usage_records": 0, "usage_months": 0, "usage_reservations": 0,
+                    "usage_plan_assignments": 0,
                 ])
             // Every table of the schema must be counted, except Fluent's own migration log, the web sign-in (accounts,
             // browser sessions, their single-use links and security log, linked providers, passkeys, API tokens and pending sign-in
@@ -113,6 +115,8 @@ extension RepositoryContractTests {
                 Set(tables).subtracting([
                     "_fluent_migrations", "accounts", "web_sessions", "installation_owner", "sign_in_attempts", "one_time_links",
                     "security_events", "mail_queue", "linked_identities", "passkeys", "auth_challenges", "api_tokens",
+                    // Plans are the installation's, not a person's (a person's assignment is counted).
+                    "usage_plans",
                 ])
                     == Set(counts.keys))
         }

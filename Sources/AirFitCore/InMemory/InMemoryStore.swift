@@ -13,6 +13,8 @@ public actor InMemoryStore: AirFitRepository {
     private var plansByUser: [UUID: TrainingPlan] = [:]
     private var recommendationsByID: [UUID: Recommendation] = [:]
     private var analysedWeeks: [UUID: String] = [:]
+    /// The usage ledger and plans (`InMemoryStore+Usage.swift`).
+    var usage = UsageBook()
 
     /// Creates an empty store.
     public init() {}
@@ -310,6 +312,7 @@ public actor InMemoryStore: AirFitRepository {
         analysedWeeks[userID] = nil
         counts["provider_requests"] = requestsByUser.removeValue(forKey: userID)?.count ?? 0
         counts["onboarding_profiles"] = profiles.removeValue(forKey: userID) == nil ? 0 : 1
+        counts.merge(usage.erase(userID: userID)) { _, new in new }
         counts["users"] = usersByID.removeValue(forKey: userID) == nil ? 0 : 1
         return counts
     }

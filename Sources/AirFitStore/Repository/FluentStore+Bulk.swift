@@ -71,6 +71,10 @@ extension FluentStore {
         counts[AddTrainingPlans.plansSchema] = try await db.sql.raw(
             "DELETE FROM training_plans WHERE user_id = \(bind: userID) RETURNING user_id"
         ).all().count
+        for table in AddUsageLedger.memberTables {
+            counts[table] = try await db.sql.raw("DELETE FROM \(ident: table) WHERE user_id = \(bind: userID) RETURNING user_id").all()
+                .count
+        }
         counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
         return counts
     }
@@ -83,7 +87,9 @@ extension FluentStore {
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema,
         AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema, AddAPITokens.schema,
         AccountModel.schema,
-        CreateInstallationOwner.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema, UserModel.schema,
+        CreateInstallationOwner.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema,
+        AddUsageLedger.recordsSchema, AddUsageLedger.monthsSchema, AddUsageLedger.reservationsSchema, AddUsageLedger.assignmentsSchema,
+        AddUsageLedger.plansSchema, UserModel.schema,
     ]
 
     /// Empties every table in one transaction: every person's records, settings, conversations and keys, the accounts

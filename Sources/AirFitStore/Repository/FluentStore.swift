@@ -12,6 +12,7 @@ public final class FluentStore: AirFitRepository, Sendable {
         VaultEntryModel.schema, DataExportModel.schema, CoachMessageModel.schema, DailyLogModel.schema,
         FoodEntryModel.schema, WorkoutModel.schema, OnboardingDraftModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema,
+        AddUsageLedger.recordsSchema, AddUsageLedger.monthsSchema, AddUsageLedger.reservationsSchema, AddUsageLedger.assignmentsSchema,
         UserModel.schema,
     ]
 
