@@ -63,6 +63,8 @@ public struct ServerDependencies: Sendable {
     /// Test-only: auto-pilot writes fail, so the Activity page's rollback can be seen. `airfit serve` sets it only in
     /// development (`AIRFIT_DEV=1`) with `AIRFIT_TEST_FAIL_AUTOPILOT=1`.
     public var failAutopilotWrites = false
+    /// What model calls cost (the shipped table, merged with `AIRFIT_PRICES` by `airfit serve`).
+    public var prices: PriceTable = .shipped
     /// Personal access tokens (hashes only).
     public var tokens: any APITokenRepository = InMemoryAPITokenRepository()
     /// Words each recommendation's reason; nil asks the person's own model (``CoachPlanReasons``, plain sentences without one).
@@ -149,6 +151,7 @@ func buildSite(
         now: dependencies.now)
     let drafts = OnboardingDrafts(repository: dependencies.drafts)
     let repository = dependencies.repository
+    let streamer = modelStreamer(dependencies)
     let providerSettings = ProviderSettings(vault: dependencies.vault, client: dependencies.aiClient, repository: repository)
 
     // Every route below sits behind the CSRF check: the public group's, or the signed-in group's after the sign-in
@@ -209,12 +212,12 @@ func buildSite(
     OnboardingController(
         drafts: drafts, users: repository, vault: dependencies.vault,
         completion: OnboardingCompletion(
-            repository: repository, analyzer: GoalAnalyzer(streamer: dependencies.aiClient, log: repository)),
+            repository: repository, analyzer: GoalAnalyzer(streamer: streamer, log: repository)),
         now: dependencies.now, views: views
     ).addRoutes(to: signedIn)
     ChatController(
         engine: CoachEngine(
-            repository: repository, vault: dependencies.vault, streamer: dependencies.aiClient, weather: dependencies.weather,
+            repository: repository, vault: dependencies.vault, streamer: streamer, weather: dependencies.weather,
             plan: plans),
         repository: repository, vault: dependencies.vault, replies: replies, views: views
     ).addRoutes(to: signedIn)
@@ -226,7 +229,7 @@ func buildSite(
     PreferencesController(repository: repository, views: views).addRoutes(to: signedIn)
     PersonaController(
         repository: repository, drafts: drafts, vault: dependencies.vault,
-        previewer: PersonaPreviewer(streamer: dependencies.aiClient, log: repository), now: dependencies.now, views: views
+        previewer: PersonaPreviewer(streamer: streamer, log: repository), now: dependencies.now, views: views
     ).addRoutes(to: signedIn)
     ProviderController(providerSettings: providerSettings, now: dependencies.now, views: views).addRoutes(to: signedIn)
     LocationController(
@@ -256,7 +259,7 @@ func buildSite(
     PlanAPIController(plans: plans).addRoutes(to: readWrite)
     // The OpenAI-compatible endpoint: tokens with the `openai` scope only, errors in OpenAI's shape.
     let openAI = site.group().add(middleware: OpenAIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)
-    OpenAIController(vault: dependencies.vault, streamer: dependencies.aiClient, now: dependencies.now).addRoutes(to: openAI)
+    OpenAIController(vault: dependencies.vault, streamer: streamer, now: dependencies.now).addRoutes(to: openAI)
 
     let routes = router.routes
     RouteTable.complete(router)
@@ -291,9 +294,19 @@ func planCoordinator(_ dependencies: ServerDependencies) -> PlanCoordinator {
         repository: dependencies.repository,
         reasons: dependencies.planReasons
             ?? CoachPlanReasons(
-                repository: dependencies.repository, vault: dependencies.vault, streamer: dependencies.aiClient,
+                repository: dependencies.repository, vault: dependencies.vault, streamer: modelStreamer(dependencies),
                 log: dependencies.repository),
         autopilot: dependencies.failAutopilotWrites ? FailingAutopilotSetting() : nil, now: dependencies.now)
+}
+
+/// The AI client behind every model call for a member, metered: budgets checked, usage recorded in the ledger.
+func modelStreamer(_ dependencies: ServerDependencies) -> MeteredStreaming {
+    MeteredStreaming(dependencies.aiClient, usage: usageMeter(dependencies))
+}
+
+/// The usage meter over the installation's ledger and plans.
+func usageMeter(_ dependencies: ServerDependencies) -> UsageMeter {
+    UsageMeter(ledger: dependencies.repository, plans: dependencies.repository, prices: dependencies.prices, now: dependencies.now)
 }
 
 /// The weekly analysis, looking every 15 minutes for people whose week began.

@@ -195,7 +195,10 @@ public struct CoachEngine: Sendable {
         var received = 0
         var progress = PartialReplyProgress(policy: partialReplies, now: now())
         do {
-            for try await event in await selection.stream(request, through: streamer, log: repository, now: now()) {
+            let routed = try await selection.open(request, through: streamer, purpose: .chat, log: repository, now: now())
+            message.model = routed.served.model
+            if routed.served.attempt > 1 { emit(.servedBy(routed.served)) }
+            while let event = try await routed.next() {
                 if case .textDelta(let piece) = event {
                     // A reply is stored up to a bound far below the stream limit; past it the request is cancelled
                     // (leaving the loop ends the stream) and the reply kept, marked cut.

@@ -4,6 +4,8 @@ public import AirFitCore
 public enum CoachEvent: Sendable, Equatable {
     /// The person's message was stored.
     case userMessage(CoachMessage)
+    /// A fallback provider is answering because the person's chosen one failed first (``ServedRoute/note``).
+    case servedBy(ServedRoute)
     /// A piece of the coach's reply text.
     case textDelta(String)
     /// The coach called a tool; it is running now.

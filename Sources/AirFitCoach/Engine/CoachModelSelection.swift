@@ -13,8 +13,12 @@ public struct CoachModelSelection: Sendable, Equatable {
     public var baseURL: String?
     public var temperature: Double?
     public var maxTokens: Int?
-    /// The person the requests are for (their privacy choices and request log); nil for one-off CLI requests.
+    /// The person the requests are for (their privacy choices, request log and usage); nil for one-off CLI requests.
     public var userID: UUID?
+    /// The person's time zone (their usage month); nil without a person.
+    public var timeZone: TimeZone?
+    /// Other providers to try, in order, when this one fails before answering (see ``route``).
+    public var fallbacks: [CoachModelSelection] = []
 
     /// Creates a selection.
     public init(
@@ -46,7 +50,27 @@ public struct CoachModelSelection: Sendable, Equatable {
             baseURL: StoredCredential.baseURL(provider: name, credential: credential, user: user), temperature: user.aiTemperature,
             maxTokens: user.aiMaxTokens)
         selection.userID = user.id
+        selection.timeZone = TimeZone(identifier: user.timeZone) ?? .gmt
+        selection.fallbacks = await fallbacks(of: user, vault: vault)
         return selection
+    }
+
+    /// The person's usable fallbacks, in order: each with its stored key and the address saved with it; one without a
+    /// key it needs (removed since) is skipped.
+    static func fallbacks(of user: User, vault: any SecretVault) async -> [CoachModelSelection] {
+        var chain: [CoachModelSelection] = []
+        for step in user.aiFallbacks ?? [] {
+            guard let provider = AIProviderID(rawValue: step.provider), step.provider != user.selectedAIProvider else { continue }
+            let credential = try? await vault.credential(provider: step.provider, userID: user.id)
+            if AIProviderCatalog.info(provider).requiresKey, credential?.secret.isEmpty ?? true { continue }
+            var selection = CoachModelSelection(
+                provider: provider, model: step.model, key: credential?.secret, baseURL: credential?.baseURL,
+                temperature: user.aiTemperature, maxTokens: user.aiMaxTokens)
+            selection.userID = user.id
+            selection.timeZone = TimeZone(identifier: user.timeZone) ?? .gmt
+            chain.append(selection)
+        }
+        return chain
     }
 
     /// The selection if the person has a usable provider, else `nil` (for features that fall back, like goal analysis).
@@ -61,29 +85,26 @@ public struct CoachModelSelection: Sendable, Equatable {
             maxTokens: maxTokens.map { min($0, self.maxTokens ?? $0) } ?? self.maxTokens)
     }
 
-    /// Streams `request` through `streamer` with this selection's provider, key and base URL, first keeping its exact
-    /// body in the person's request log (Settings → Privacy → "Show the last request") when there is one.
+    /// Streams `request` along this selection's ``route`` (budget checked, fallbacks tried, usage recorded), keeping
+    /// each request's exact body in the person's request log (Settings → Privacy → "Show the last request").
+    /// - Throws: ``UsageBudgetError`` or the last provider's error, before any event.
     func stream(
-        _ request: ChatRequest, through streamer: any ChatStreaming, log: (any ProviderRequestLog)? = nil, now: Date = Date()
-    ) async -> AsyncThrowingStream<StreamEvent, any Error> {
-        if let log, let userID, let body = RequestBodyPreview.body(for: request, provider: provider, baseURL: baseURL) {
-            let record = ProviderRequestRecord(
-                userID: userID, createdAt: now, provider: provider.rawValue, model: resolvedModel, body: body)
-            // The log is a courtesy: a failed write never stops the coach from answering.
-            try? await log.recordProviderRequest(record)
-        }
-        return streamer.stream(request: request, provider: provider, key: key, baseURL: baseURL)
+        _ request: ChatRequest, through streamer: any ChatStreaming, purpose: UsagePurpose, log: (any ProviderRequestLog)? = nil,
+        now: Date = Date()
+    ) async throws -> AsyncThrowingStream<StreamEvent, any Error> {
+        try await open(request, through: streamer, purpose: purpose, log: log, now: now).events()
     }
 
     /// The model's whole answer to `request` (for one-shot calls: goal analysis, a recommendation's reason).
     /// - Throws: ``ServiceError/providerError(code:message:)`` for an error in the stream, ``ServiceError/timeout`` when
     ///   `timeout` passes first.
     func answer(
-        _ request: ChatRequest, through streamer: any ChatStreaming, timeout: Duration, log: (any ProviderRequestLog)? = nil
+        _ request: ChatRequest, through streamer: any ChatStreaming, purpose: UsagePurpose, timeout: Duration,
+        log: (any ProviderRequestLog)? = nil
     ) async throws -> String {
-        let stream = await stream(request, through: streamer, log: log)
-        return try await withThrowingTaskGroup(of: String?.self) { group in
+        try await withThrowingTaskGroup(of: String?.self) { group in
             group.addTask {
+                let stream = try await stream(request, through: streamer, purpose: purpose, log: log)
                 var summary = StreamSummary()
                 for try await event in stream { summary.add(event) }
                 if let error = summary.error { throw ServiceError.providerError(code: error.code ?? "stream", message: error.message) }

@@ -70,7 +70,7 @@ public struct GoalAnalyzer: Sendable {
 
     private func ask(_ messages: [ChatMessage], selection: CoachModelSelection) async throws -> String {
         let request = selection.request(systemPrompt: Self.system, messages: messages, maxTokens: 400)
-        return try await selection.answer(request, through: streamer, timeout: timeout, log: log)
+        return try await selection.answer(request, through: streamer, purpose: .goalAnalysis, timeout: timeout, log: log)
     }
 
     static let system = """

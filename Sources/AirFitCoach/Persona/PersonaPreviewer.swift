@@ -25,10 +25,10 @@ public struct PersonaPreviewer: Sendable {
                     "Introduce yourself to me in two or three sentences, in your coaching voice: how you will coach me toward my goal "
                         + "this week. No lists, no headings.")
             ], maxTokens: 300)
-        let events = await selection.stream(request, through: streamer, log: log, now: now)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
         let task = Task {
             do {
+                let events = try await selection.stream(request, through: streamer, purpose: .personaPreview, log: log, now: now)
                 for try await event in events {
                     switch event {
                     case .textDelta(let piece): continuation.yield(piece)

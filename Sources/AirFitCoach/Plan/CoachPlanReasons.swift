@@ -46,7 +46,9 @@ public struct CoachPlanReasons: PlanReasonWriting {
         }
         let request = selection.request(
             systemPrompt: prompt.text + "\n" + Self.instruction, messages: [.user(Self.question(fallback))], maxTokens: 200)
-        guard let answer = try? await selection.answer(request, through: streamer, timeout: timeout, log: log) else { return fallback }
+        guard let answer = try? await selection.answer(request, through: streamer, purpose: .planReason, timeout: timeout, log: log) else {
+            return fallback
+        }
         return Self.sentence(answer) ?? fallback
     }
 

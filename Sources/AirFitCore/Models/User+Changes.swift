@@ -27,6 +27,6 @@ extension User {
         field(\.appLockEnabled), field(\.appLockTimeoutMinutes), field(\.timeZone), field(\.weekStart), field(\.heightCm),
         field(\.weightKg), field(\.fitnessLevel), field(\.location), field(\.lastActiveAt), field(\.coachContextExclusions),
         field(\.onboardingPostponedAt), field(\.goalWeightKg), field(\.dailyCalorieTarget), field(\.dailyProteinTargetGrams),
-        field(\.autopilotEnabled),
+        field(\.autopilotEnabled), field(\.aiFallbacks),
     ]
 }

@@ -44,6 +44,9 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
     /// Auto-pilot: the coach applies progression and deload changes to the plan at once (nil: never set, off).
     public var autopilotEnabled: Bool?
 
+    /// Providers to try, in order, when the chosen one fails before answering (nil: none).
+    public var aiFallbacks: [AIFallback]?
+
     /// Whether auto-pilot is on.
     public var isAutopilotOn: Bool { autopilotEnabled ?? false }
 
@@ -60,8 +63,10 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         heightCm: Double? = nil, weightKg: Double? = nil, fitnessLevel: FitnessLevel? = nil,
         location: SavedLocation? = nil, createdAt: Date = Date(), lastActiveAt: Date = Date(),
         coachContextExclusions: [String]? = nil, onboardingPostponedAt: Date? = nil, goalWeightKg: Double? = nil,
-        dailyCalorieTarget: Int? = nil, dailyProteinTargetGrams: Int? = nil, autopilotEnabled: Bool? = nil
+        dailyCalorieTarget: Int? = nil, dailyProteinTargetGrams: Int? = nil, autopilotEnabled: Bool? = nil,
+        aiFallbacks: [AIFallback]? = nil
     ) {
+        self.aiFallbacks = aiFallbacks
         self.autopilotEnabled = autopilotEnabled
         self.goalWeightKg = goalWeightKg
         self.dailyCalorieTarget = dailyCalorieTarget

@@ -90,6 +90,10 @@
         const mine = item('bubble user', 'user');
         mine.textContent = data.content;
         toBottom();
+      } else if (event === 'note') {
+        const note = item('hint served-by');
+        note.dataset.testid = 'chat.fallbackNote';
+        note.textContent = data.text;
       } else if (event === 'delta') {
         if (!bubble) bubble = coachBubble();
         const text = bubble.querySelector('.text');

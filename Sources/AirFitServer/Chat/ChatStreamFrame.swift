@@ -9,6 +9,8 @@ enum ChatStreamFrame {
         switch event {
         case .userMessage(let message):
             return frame("user", ["id": message.id.uuidString, "content": message.content])
+        case .servedBy(let route):
+            return frame("note", ["text": route.note ?? "", "provider": route.header])
         case .textDelta(let text):
             return frame("delta", ["text": text])
         case .toolStarted(let id, let name):

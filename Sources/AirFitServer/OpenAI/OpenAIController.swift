@@ -48,18 +48,33 @@ struct OpenAIController: Sendable {
             var chat = parsed.chatRequest
             chat.model = parsed.model
             let provider = AIProviderCatalog.info(selection.provider).displayName
-            let events = streamer.stream(request: chat, provider: selection.provider, key: selection.key, baseURL: selection.baseURL)
+            let routed: RoutedStream
+            do {
+                routed = try await selection.open(chat, through: streamer, purpose: .openAI, now: now())
+            } catch let error as UsageBudgetError {
+                throw OpenAIError.budget(error, now: now())
+            } catch {
+                throw OpenAIError.upstream(error, provider: provider)
+            }
             let id = Self.completionID()
             let created = Int(now().timeIntervalSince1970)
+            let served: HTTPFields = [Self.servedHeader: routed.served.header]
             if parsed.stream {
-                let head = try await StreamHead.open(events, provider: provider)
+                let first: StreamEvent?
+                do {
+                    first = try await routed.next()
+                } catch {
+                    throw OpenAIError.upstream(error, provider: provider)
+                }
+                if case .error(let code, let message)? = first {
+                    throw OpenAIError.upstream(ServiceError.providerError(code: code ?? "stream", message: message), provider: provider)
+                }
                 let chunks = OpenAIChunkWriter(id: id, model: parsed.model, created: created, includeUsage: parsed.includeUsage)
-                return ChatController.eventStream(
+                var response = ChatController.eventStream(
                     ResponseBody { output in
                         var writer = chunks
-                        var remaining = head
                         var failure: OpenAIError?
-                        var event: StreamEvent? = head.first
+                        var event = first
                         while let current = event {
                             if case .error(let code, let message) = current {
                                 failure = OpenAIError.upstream(
@@ -69,7 +84,7 @@ struct OpenAIController: Sendable {
                             let frames = writer.frames(for: current)
                             if !frames.isEmpty { try await output.write(ByteBuffer(string: frames.joined())) }
                             do {
-                                event = try await remaining.next()
+                                event = try await routed.next()
                             } catch {
                                 failure = OpenAIError.upstream(error, provider: provider)
                                 event = nil
@@ -79,10 +94,12 @@ struct OpenAIController: Sendable {
                         try await output.write(ByteBuffer(string: tail.joined()))
                         try await output.finish(nil)
                     })
+                response.headers.append(contentsOf: served)
+                return response
             }
             var builder = OpenAICompletionBuilder(id: id, model: parsed.model, created: created)
             do {
-                for try await event in events {
+                while let event = try await routed.next() {
                     if case .error(let code, let message) = event {
                         throw ServiceError.providerError(code: code ?? "stream", message: message)
                     }
@@ -91,11 +108,15 @@ struct OpenAIController: Sendable {
             } catch {
                 throw OpenAIError.upstream(error, provider: provider)
             }
-            return Response(
-                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: builder.response())))
+            var headers = served
+            headers[.contentType] = "application/json"
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: builder.response())))
         }
     }
+
+    /// Which provider and model answered (`provider/model`), for clients that care about fallbacks.
+    static let servedHeader = HTTPFields.Element.Name("x-airfit-provider")!
 
     /// `chatcmpl-` and 24 random letters and digits.
     static func completionID() -> String {
@@ -103,32 +124,4 @@ struct OpenAIController: Sendable {
         var generator = SystemRandomNumberGenerator()
         return "chatcmpl-" + String((0..<24).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
-}
-
-/// A provider stream whose first event has arrived: what lets the endpoint answer an immediate failure with a status.
-///
-/// The stream has one consumer at a time: the handler reads the first event, then the response body reads the rest.
-struct StreamHead: @unchecked Sendable {
-    /// The first event (nil when the stream ended at once).
-    let first: StreamEvent?
-    private var iterator: AsyncThrowingStream<StreamEvent, any Error>.AsyncIterator
-
-    /// Waits for `events`' first event.
-    /// - Throws: ``OpenAIError`` when the stream fails before it (or its first event is an error).
-    static func open(_ events: AsyncThrowingStream<StreamEvent, any Error>, provider: String) async throws -> StreamHead {
-        var iterator = events.makeAsyncIterator()
-        let first: StreamEvent?
-        do {
-            first = try await iterator.next()
-        } catch {
-            throw OpenAIError.upstream(error, provider: provider)
-        }
-        if case .error(let code, let message)? = first {
-            throw OpenAIError.upstream(ServiceError.providerError(code: code ?? "stream", message: message), provider: provider)
-        }
-        return StreamHead(first: first, iterator: iterator)
-    }
-
-    /// The next event after those already read.
-    mutating func next() async throws -> StreamEvent? { try await iterator.next() }
 }

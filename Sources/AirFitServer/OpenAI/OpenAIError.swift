@@ -41,6 +41,20 @@ struct OpenAIError: Error, HTTPResponseError {
             code: "provider_not_configured")
     }
 
+    /// The member's monthly token budget is spent: 429 with `Retry-After` at the reset.
+    static func budget(_ error: UsageBudgetError, now: Date) -> OpenAIError {
+        var answer = OpenAIError(
+            status: .tooManyRequests, message: error.errorDescription ?? "This month's token budget is used up.",
+            type: "insufficient_quota", code: "budget_exhausted")
+        if case .unavailable = error {
+            answer = OpenAIError(
+                status: .serviceUnavailable, message: error.errorDescription ?? "Usage can't be checked right now.", type: "api_error")
+        } else {
+            answer.headers[.retryAfter] = String(error.retryAfterSeconds(now: now))
+        }
+        return answer
+    }
+
     /// What the member's provider answered, as the client should see it: our client's typed error.
     static func upstream(_ error: any Error, provider: String) -> OpenAIError {
         guard let service = error as? ServiceError else {

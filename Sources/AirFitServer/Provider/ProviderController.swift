@@ -13,6 +13,7 @@ struct ProviderController: Sendable {
     let views: Views
 
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
+        addFallbackRoutes(to: group)
         // A GET shows the catalog's models and sends nothing anywhere: asking a provider for its live list uses the
         // stored key, so only a POST with the form's CSRF token does (the page's script posts it on load).
         group.get("/settings/provider") { request, context -> Response in
@@ -123,7 +124,7 @@ struct ProviderController: Sendable {
     }
 
     /// `choice` showing the base URL saved with the provider's key, when it has one (the key's only address).
-    private static func withKeyAddress(_ choice: ProviderChoice, keys: [AIProviderID: StoredSecretSummary]) -> ProviderChoice {
+    static func withKeyAddress(_ choice: ProviderChoice, keys: [AIProviderID: StoredSecretSummary]) -> ProviderChoice {
         guard let summary = keys[choice.provider] else { return choice }
         var choice = choice
         choice.baseURL = summary.baseURL ?? ""
@@ -132,7 +133,7 @@ struct ProviderController: Sendable {
 
     /// Renders the configuration page for `choice`, with the chosen provider's models: the live list when
     /// `askProvider` (POST requests only), else the catalog's.
-    private func providerPage(
+    func providerPage(
         _ choice: ProviderChoice, signed: SignedIn, keys: [AIProviderID: StoredSecretSummary], askProvider: Bool,
         notices: [String] = [], problems: [String] = [], intro: Bool = false, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
@@ -177,6 +178,10 @@ struct ProviderController: Sendable {
             let next = selected == added ? " Your coach uses \(name)." : " Choose Save configuration to use \(name)."
             notices.append("Saved the \(name) key (\(summary.masked)).\(next)")
         }
+        if query["fallback"] == "added" {
+            notices.append("Fallback added. If your provider fails before answering, the next one in the list answers.")
+        }
+        if query["fallback"] == "removed" { notices.append("Fallback removed.") }
         if let removed = query["removed"].flatMap({ AIProviderID(rawValue: String($0)) }) {
             let name = AIProviderCatalog.info(removed).displayName
             if let switched = query["switched"].flatMap({ AIProviderID(rawValue: String($0)) }), switched == selected {
@@ -193,7 +198,7 @@ struct ProviderController: Sendable {
     }
 
     /// The `:provider` path parameter; 404 for anything but a known provider.
-    private static func provider(_ context: SignedInRequestContext) throws -> AIProviderID {
+    static func provider(_ context: SignedInRequestContext) throws -> AIProviderID {
         guard let text = context.parameters.get("provider"), let provider = AIProviderID(rawValue: text) else {
             throw HTTPError(.notFound, message: "There is no such provider.")
         }

@@ -66,6 +66,7 @@ struct ProviderView: PageView {
     let maxTokensLimit: Int
     let canSave: Bool
     let keys: [KeyRow]
+    let fallbacks: FallbackSection
 
     /// The page for `input`.
     init(_ input: Input) {
@@ -105,6 +106,7 @@ struct ProviderView: PageView {
         maxTokensLimit = info.maxOutputTokens(model: choice.model)
         canSave = ProviderSettings.isUsable(choice.provider, keys: input.keys)
         keys = AIProviderID.allCases.map { ProviderPage.keyRow($0, keys: input.keys, active: saved) }
+        fallbacks = FallbackSection(user: input.user, keys: input.keys)
     }
 }
 

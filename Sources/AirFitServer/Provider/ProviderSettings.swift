@@ -124,6 +124,13 @@ struct ProviderSettings: Sendable {
 
     /// Saves a validated configuration; refuses a provider that needs a key and has none.
     /// - Throws: ``ProviderSettingsError/missingAPIKey(_:)``.
+    /// Saves the member's fallback chain.
+    func saveFallbacks(_ chain: [AIFallback], user: User) async throws {
+        var updated = user
+        updated.aiFallbacks = chain.isEmpty ? nil : chain
+        try await repository.updateUser(updated, from: user)
+    }
+
     func save(_ configuration: ProviderConfiguration, user: User) async throws {
         let keys = try await storedKeys(userID: user.id)
         guard Self.isUsable(configuration.provider, keys: keys) else {

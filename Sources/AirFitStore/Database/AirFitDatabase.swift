@@ -93,7 +93,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(CreateMailQueue())
         migrations.add(AddSignInMethods())
         migrations.add(AddTrainingPlans())
-        migrations.add(AddAPITokens())
+        migrations.add(AddAPIAccess())
         migrations.add(AddUsageLedger())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)

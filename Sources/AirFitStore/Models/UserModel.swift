@@ -40,6 +40,7 @@ final class UserModel: Model, @unchecked Sendable {
     @OptionalField(key: "daily_protein_target_grams") var dailyProteinTargetGrams: Int?
     /// Nil until the person first sets auto-pilot (read as off).
     @OptionalField(key: "autopilot_enabled") var autopilotEnabled: Bool?
+    @OptionalField(key: "ai_fallbacks") var aiFallbacks: String?
 
     init() {}
 
@@ -79,6 +80,7 @@ final class UserModel: Model, @unchecked Sendable {
         dailyCalorieTarget = user.dailyCalorieTarget
         dailyProteinTargetGrams = user.dailyProteinTargetGrams
         autopilotEnabled = user.autopilotEnabled
+        aiFallbacks = try user.aiFallbacks.map(StoredJSON.encode)
     }
 }
 

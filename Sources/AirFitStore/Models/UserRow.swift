@@ -10,7 +10,7 @@ struct UserRow: Decodable {
         + "ai_temperature, ai_max_tokens, ai_base_url, notification_preferences, quiet_hours, app_lock, app_lock_minutes, "
         + "time_zone, week_start, height_cm, weight_kg, fitness_level, location, created_at, last_active_at, coach_context_exclusions, "
         + "onboarding_postponed_at, goal_weight_kg, daily_calorie_target, daily_protein_target_grams, "
-        + "autopilot_enabled"
+        + "autopilot_enabled, ai_fallbacks"
 
     var id: UUID
     var name: String
@@ -43,6 +43,7 @@ struct UserRow: Decodable {
     var dailyCalorieTarget: Int?
     var dailyProteinTargetGrams: Int?
     var autopilotEnabled: Bool?
+    var aiFallbacks: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, nickname, email, analytics, location
@@ -54,7 +55,7 @@ struct UserRow: Decodable {
         case lastActiveAt = "last_active_at", coachContextExclusions = "coach_context_exclusions"
         case onboardingPostponedAt = "onboarding_postponed_at"
         case goalWeightKg = "goal_weight_kg", dailyCalorieTarget = "daily_calorie_target"
-        case dailyProteinTargetGrams = "daily_protein_target_grams", autopilotEnabled = "autopilot_enabled"
+        case dailyProteinTargetGrams = "daily_protein_target_grams", autopilotEnabled = "autopilot_enabled", aiFallbacks = "ai_fallbacks"
     }
 
     /// The domain value; a damaged column is named in the error.
@@ -76,6 +77,6 @@ struct UserRow: Decodable {
             coachContextExclusions: try coachContextExclusions.map { try StoredJSON.decode($0) },
             onboardingPostponedAt: onboardingPostponedAt.map(Date.init(timeIntervalSince1970:)), goalWeightKg: goalWeightKg,
             dailyCalorieTarget: dailyCalorieTarget, dailyProteinTargetGrams: dailyProteinTargetGrams,
-            autopilotEnabled: autopilotEnabled)
+            autopilotEnabled: autopilotEnabled, aiFallbacks: try aiFallbacks.map { try StoredJSON.decode($0) })
     }
 }

@@ -48,7 +48,7 @@ struct APITokenRow: Codable {
 extension FluentStore: APITokenRepository {
     public func addAPIToken(_ token: APIToken, secretHash: String) async throws {
         try await mapped("This token") {
-            try await database.sql.insert(into: AddAPITokens.schema).model(APITokenRow(token, secretHash: secretHash)).run()
+            try await database.sql.insert(into: AddAPIAccess.schema).model(APITokenRow(token, secretHash: secretHash)).run()
         }
     }
 

@@ -29,7 +29,7 @@ extension FluentStore {
                 ).all().count
                 for table in [
                     AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema,
-                    AddAPITokens.schema,
+                    AddAPIAccess.schema,
                 ] {
                     counts[table] = try await db.sql.raw(
                         "DELETE FROM \(ident: table) WHERE account_id = \(bind: account.id) RETURNING id"
@@ -85,7 +85,7 @@ extension FluentStore {
         DataExportModel.schema,
         CoachMessageModel.schema, DailyLogModel.schema, FoodEntryModel.schema, WorkoutModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddMembers.linksSchema, AddMembers.eventsSchema,
-        AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema, AddAPITokens.schema,
+        AddSignInMethods.identitiesSchema, AddSignInMethods.passkeysSchema, AddSignInMethods.challengesSchema, AddAPIAccess.schema,
         AccountModel.schema,
         CreateInstallationOwner.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema,
         AddUsageLedger.recordsSchema, AddUsageLedger.monthsSchema, AddUsageLedger.reservationsSchema, AddUsageLedger.assignmentsSchema,

@@ -102,6 +102,11 @@ struct ChatSession {
                 switch event {
                 case .userMessage, .toolStarted:
                     break
+                case .servedBy(let route):
+                    if let note = route.note {
+                        endLine()
+                        print("(\(note))")
+                    }
                 case .textDelta(let piece):
                     guard !piece.isEmpty else { continue }
                     Console.write(piece)

@@ -1,10 +1,11 @@
 import FluentKit
 import SQLKit
 
-/// Personal access tokens (`api_tokens`): a record per token and the SHA-256 of its secret, never the secret.
-struct AddAPITokens: AsyncMigration {
+/// Personal access tokens (`api_tokens`: a record per token and the SHA-256 of its secret, never the secret) and
+/// each member's provider fallback chain (`users.ai_fallbacks`, JSON; nullable: none).
+struct AddAPIAccess: AsyncMigration {
     static let schema = "api_tokens"
-    var name: String { "AirFit.AddAPITokens.v17" }
+    var name: String { "AirFit.AddAPIAccess.v17" }
 
     func prepare(on database: any Database) async throws {
         try await database.schema(Self.schema)
@@ -19,9 +20,11 @@ struct AddAPITokens: AsyncMigration {
             .unique(on: "secret_hash")
             .create()
         try await database.sql.create(index: "api_tokens_account").on(Self.schema).column("account_id").run()
+        try await database.schema(UserModel.schema).field("ai_fallbacks", .string).update()
     }
 
     func revert(on database: any Database) async throws {
+        try await database.schema(UserModel.schema).deleteField("ai_fallbacks").update()
         try await database.schema(Self.schema).delete()
     }
 }
