@@ -248,6 +248,9 @@ func buildSite(
     DeleteAccountController(services: accountServices, repository: repository, views: views).addRoutes(to: signedIn)
     MembersController(services: accountServices, views: views).addRoutes(to: signedIn)
     APITokenController(services: accountServices, tokens: dependencies.tokens, views: views).addRoutes(to: signedIn)
+    SubscriptionController(meter: usageMeter(dependencies), plans: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    UsagePlansController(plans: repository, accounts: dependencies.accounts, users: repository, now: dependencies.now, views: views)
+        .addRoutes(to: signedIn)
     if dependencies.isDevelopment {
         DebugController(providerSettings: providerSettings, aiClient: dependencies.aiClient, health: dependencies.health, views: views)
             .addRoutes(to: signedIn)

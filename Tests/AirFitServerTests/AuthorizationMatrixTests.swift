@@ -114,8 +114,9 @@ struct MemberThings {
     var plannedSession = UUID()
     var exercise = UUID()
     var recommendation = UUID()
-    /// A personal access token of theirs.
+    /// A personal access token of theirs, and a usage plan (B is the admin).
     var apiToken = UUID()
+    var usagePlan = UUID()
     var day = ""
     var olderDay = ""
     var entryIDs: [UUID] { [workout, meal, checkin, olderCheckin] }
@@ -254,6 +255,8 @@ struct AuthorizationMatrix {
             "exercise": [PathValue(text: b.exercise.uuidString, ownership: .others)],
             "recommendation": [PathValue(text: b.recommendation.uuidString, ownership: .others)],
             "apiToken": [PathValue(text: b.apiToken.uuidString, ownership: .others)],
+            // Plans are the admin's (B's); A, a member, finds none of them.
+            "usagePlan": [PathValue(text: b.usagePlan.uuidString, ownership: .others)],
             // No provider is configured here: every provider route answers 404 whoever asks.
             "signInProvider": [PathValue(text: "corp", ownership: .scoped)],
             // A mailed token nobody was given: the page says the link does not work, for anyone.
@@ -266,7 +269,7 @@ struct AuthorizationMatrix {
         "zqbee@example.com", "ZqBeeNickname", "ZqBeeWorkoutNote", "ZqBeeLiftName", "ZqBeeMealName", "ZqBeeMealNote",
         "ZqBeeCheckinNote", "ZqBeeOlderNote", "ZqBeeConversationTitle", "ZqBeeMessage", "ZqBeeReply", "ZqBeePlace",
         "ZqBeeAspiration", "ZqBeeDraftGoal", "ZqBeePasskey", "ZqBeeSubject", "ZqBeePromptBody", "ZqBeeModelName", "sk-…ZqB7",
-        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey", "ZqBeePlanLift", "ZqBeeReason", "ZqBeeToken",
+        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey", "ZqBeePlanLift", "ZqBeeReason", "ZqBeeToken", "ZqBeePlan",
     ]
 
     /// Text A sends in every form; B's pages must never show it.
@@ -388,6 +391,9 @@ struct MatrixRun {
         let token = APIToken(accountID: b.accountID, name: "ZqBeeToken", scopes: [.read], createdAt: clock.now())
         try await stores.tokens.addAPIToken(token, secretHash: String(repeating: "b", count: 64))
         b.apiToken = token.id
+        let usagePlan = UsagePlan(name: "ZqBeePlan", monthlyTokenBudget: 50_000, createdAt: clock.now())
+        try await stores.repository.saveUsagePlan(usagePlan)
+        b.usagePlan = usagePlan.id
         try await bBrowser.get("/settings/members")
         let members = text(try await bBrowser.post("/settings/members/invite", [("email", ""), ("role", "member")]).body)
         let revoke = try #require(members.range(of: #"/settings/members/invites/[0-9A-F-]{36}/revoke"#, options: .regularExpression))

@@ -41,6 +41,13 @@ struct OpenAIEndpointTests {
         _ installation: TestInstallation, _ client: some TestClientProtocol, provider: FakeProviderServer, scopes: [String] = ["openai"]
     ) async throws -> String {
         var web = WebClient(client: client)
+        return try await setUp(installation, web: &web, provider: provider, scopes: scopes)
+    }
+
+    /// The same, signing up with `web` (which stays signed in).
+    static func setUp(
+        _ installation: TestInstallation, web: inout WebClient, provider: FakeProviderServer, scopes: [String] = ["openai"]
+    ) async throws -> String {
         try await web.signUp()
         var owner = try #require(try await installation.repository.users().first)
         owner.selectedAIProvider = "anthropic"

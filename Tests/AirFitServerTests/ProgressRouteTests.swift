@@ -263,7 +263,9 @@ struct ProgressRouteTests {
             var rest = Substring(text)
             while let range = rest.range(of: "{{{") {
                 let tag = rest[range.upperBound...].prefix { $0 != "}" }
-                #expect((name == "layout" && tag == "body") || (name == "progress" && tag == "svg"), "\(name) inserts {{{\(tag)}}}")
+                #expect(
+                    (name == "layout" && tag == "body") || (["progress", "subscription"].contains(name) && tag == "svg"),
+                    "\(name) inserts {{{\(tag)}}}")
                 rest = rest[range.upperBound...]
             }
         }

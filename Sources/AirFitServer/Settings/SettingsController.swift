@@ -22,6 +22,7 @@ struct SettingsController: Sendable {
                 version: AirFitVersion.current, isDevelopment: isDevelopment, isAdmin: signed.account.role == .admin)
             page.pendingRecommendations = try await plans.pendingCount(for: signed.user)
             page.hasPendingRecommendations = page.pendingRecommendations > 0
+            page.plan = try await repository.usagePlan(userID: signed.user.id)?.name ?? "Unlimited"
             return views.response(page, title: "Settings", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken))
         }
         // "Show the last request": the exact bodies the person's coach sent, from their own data.

@@ -18,6 +18,8 @@ struct SettingsHubView: PageView {
     var pendingRecommendations = 0
     /// Shows the badge.
     var hasPendingRecommendations = false
+    /// The member's usage plan ("Unlimited" without one).
+    var plan = "Unlimited"
 }
 
 /// "Show the last request": the bodies the person's coach sent, newest first.
