@@ -1,6 +1,7 @@
 public import AirFitAI
 public import AirFitCore
 import Foundation
+import Synchronization
 
 /// A model call on its way: which provider answered (``ServedRoute``) and its events, read one at a time by one
 /// consumer. When the call ends — finished, failed, or abandoned by its consumer — its usage is recorded in the
@@ -117,10 +118,34 @@ struct UsageAccounting: Sendable {
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         let (meter, userID, timeZone, purpose, reservation) = (meter, userID, timeZone, purpose, settles ? reservation : nil)
-        Task.detached {
+        UsageWrites.shared.start {
             _ = try? await meter.record(
                 userID: userID, timeZone: timeZone, purpose: purpose, provider: provider.rawValue, model: model, tokens: tokens,
                 latencyMilliseconds: milliseconds, outcome: outcome, attempt: attempt, settling: reservation)
         }
+    }
+}
+
+/// Ledger writes still under way, so a process about to exit (a CLI command) can let them land first.
+public final class UsageWrites: Sendable {
+    /// The process's writes.
+    public static let shared = UsageWrites()
+    private let pending = Mutex<[UUID: Task<Void, Never>]>([:])
+
+    /// Runs `write` in a task of its own, kept until it ends.
+    func start(_ write: @escaping @Sendable () async -> Void) {
+        let id = UUID()
+        // Inserted under the lock before the task can finish and remove itself.
+        pending.withLock { tasks in
+            tasks[id] = Task.detached {
+                await write()
+                self.pending.withLock { _ = $0.removeValue(forKey: id) }
+            }
+        }
+    }
+
+    /// Waits for every write started so far.
+    public func drain() async {
+        for task in pending.withLock({ Array($0.values) }) { await task.value }
     }
 }

@@ -69,7 +69,7 @@ struct ChatCommand: AsyncParsableCommand {
                 CLI.printError("note: you have not designed your coach yet, so it uses a balanced default; run `airfit onboard`.")
             }
             let conversationID = try await conversation(context, userID: owner.id, startNew: startNew)
-            let runtime = CoachRuntime(context: context, weather: weather)
+            let runtime = CoachRuntime(context: context, weather: weather, prices: try ConfiguredPrices.load())
             var session = ChatSession(
                 engine: runtime.engine, repository: context.store, interrupts: Interrupts(), user: user, saved: owner,
                 conversationID: conversationID)
@@ -79,6 +79,7 @@ struct ChatCommand: AsyncParsableCommand {
             } else {
                 await session.converse(LineInput())
             }
+            await UsageWrites.shared.drain()
             await runtime.shutdown()
             return outcome
         }

@@ -41,7 +41,7 @@ struct PersonaCommand: AsyncParsableCommand {
                     if profile == nil {
                         CLI.printError("note: you have not designed your coach yet; this is the default coach's prompt.")
                     }
-                    let runtime = CoachRuntime(context: context, weather: weather)
+                    let runtime = CoachRuntime(context: context, weather: weather, prices: try ConfiguredPrices.load())
                     let systemPrompt: SystemPrompt
                     do {
                         systemPrompt = try await runtime.engine.systemPrompt(for: owner)

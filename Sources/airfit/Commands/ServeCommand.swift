@@ -25,6 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
             (read it with `airfit mail outbox`); links in it start with AIRFIT_PUBLIC_URL (default http://<host>:<port>).
             AIRFIT_TLS_CERT and AIRFIT_TLS_KEY (PEM files) serve HTTPS directly; passkeys need HTTPS or localhost.
             AIRFIT_OIDC_PROVIDERS (or AIRFIT_OIDC_CONFIG) adds sign-in with Google, Apple or any OpenID Connect issuer.
+            AIRFIT_PRICES (a JSON file) overrides the shipped model prices the usage ledger costs calls with.
             """
     )
 
@@ -125,6 +126,7 @@ struct ServeCommand: AsyncParsableCommand {
                 signInProviders: Self.signInProviders(server, logger: logger))
             dependencies.servesHTTPS = server.tls != nil
             dependencies.tokens = context.store
+            dependencies.prices = try ConfiguredPrices.load()
             // Test-only: the browser suite watches the auto-pilot switch roll back; never outside development.
             dependencies.failAutopilotWrites =
                 server.isDevelopment && ProcessInfo.processInfo.environment["AIRFIT_TEST_FAIL_AUTOPILOT"] == "1"

@@ -16,7 +16,7 @@ struct CoachRuntime {
     private let closeWeather: @Sendable () async -> Void
 
     /// Creates the engine over `context`.
-    init(context: StoreContext, weather: WeatherOptions) {
+    init(context: StoreContext, weather: WeatherOptions, prices: PriceTable = .shipped) {
         var source: WeatherServiceSource?
         var close: @Sendable () async -> Void = {}
         if !weather.noWeather {
@@ -29,7 +29,10 @@ struct CoachRuntime {
             source = WeatherServiceSource(service: WeatherService(provider: provider, logger: logger))
             close = { try? await client.shutdown() }
         }
-        let ai = AIClient(logger: CLI.logger(label: "airfit.ai"))
+        // Metered like the server's: the member's budget is checked and every call recorded in their usage ledger.
+        let ai = MeteredStreaming(
+            AIClient(logger: CLI.logger(label: "airfit.ai")),
+            usage: UsageMeter(ledger: context.store, plans: context.store, prices: prices, now: { Date() }))
         // The CLI's chat adapts the plan too: a logged workout runs the rules, the coach may propose changes.
         let plans = PlanCoordinator(
             repository: context.store,
