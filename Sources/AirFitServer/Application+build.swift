@@ -215,12 +215,10 @@ func buildSite(
             repository: repository, analyzer: GoalAnalyzer(streamer: streamer, log: repository)),
         now: dependencies.now, views: views
     ).addRoutes(to: signedIn)
-    ChatController(
-        engine: CoachEngine(
-            repository: repository, vault: dependencies.vault, streamer: streamer, weather: dependencies.weather,
-            plan: plans),
-        repository: repository, vault: dependencies.vault, replies: replies, views: views
-    ).addRoutes(to: signedIn)
+    let coach = CoachEngine(
+        repository: repository, vault: dependencies.vault, streamer: streamer, weather: dependencies.weather, plan: plans)
+    ChatController(engine: coach, repository: repository, vault: dependencies.vault, replies: replies, views: views)
+        .addRoutes(to: signedIn)
     SettingsController(
         repository: repository, providerSettings: providerSettings, plans: plans, isDevelopment: dependencies.isDevelopment,
         views: views
@@ -262,7 +260,10 @@ func buildSite(
     PlanAPIController(plans: plans).addRoutes(to: readWrite)
     // The OpenAI-compatible endpoint: tokens with the `openai` scope only, errors in OpenAI's shape.
     let openAI = site.group().add(middleware: OpenAIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)
-    OpenAIController(vault: dependencies.vault, streamer: streamer, now: dependencies.now).addRoutes(to: openAI)
+    OpenAIController(
+        vault: dependencies.vault, streamer: streamer,
+        coach: CoachCompletions(engine: coach, meter: usageMeter(dependencies), now: dependencies.now), now: dependencies.now
+    ).addRoutes(to: openAI)
 
     let routes = router.routes
     RouteTable.complete(router)

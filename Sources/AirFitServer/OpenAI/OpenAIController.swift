@@ -15,6 +15,8 @@ import Hummingbird
 struct OpenAIController: Sendable {
     let vault: any SecretVault
     let streamer: any ChatStreaming
+    /// The `airfit-coach` model.
+    let coach: CoachCompletions
     let now: @Sendable () -> Date
 
     /// The largest request body read (long conversations with tool results fit).
@@ -24,7 +26,7 @@ struct OpenAIController: Sendable {
         group.get("/v1/models") { _, context -> Response in
             let selection = try? await CoachModelSelection.resolve(user: context.user, vault: vault)
             let info = selection.map { AIProviderCatalog.info($0.provider) }
-            let models = selection.map { [$0.resolvedModel] } ?? []
+            let models = [CoachCompletions.model] + (selection.map { [$0.resolvedModel] } ?? [])
             let body = OpenAIModelList.json(
                 models: models, ownedBy: info?.id.rawValue ?? "airfit", created: Int(now().timeIntervalSince1970))
             return Response(
@@ -39,6 +41,7 @@ struct OpenAIController: Sendable {
             } catch let error as OpenAIRelayError {
                 throw OpenAIError.invalid(error)
             }
+            if parsed.model == CoachCompletions.model { return try await coach.reply(parsed, context: context) }
             let selection: CoachModelSelection
             do {
                 selection = try await CoachModelSelection.resolve(user: context.user, vault: vault)
