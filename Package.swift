@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
         // Already in the graph through the packages above; named because our targets import them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
@@ -88,7 +90,10 @@ let package = Package(
             ]
         ),
         // The coach: chat engine, tools, goal analysis.
-        .target(name: "AirFitCoach", dependencies: ["AirFitCore", "AirFitAI", "AirFitWeather"]),
+        .target(
+            name: "AirFitCoach",
+            dependencies: ["AirFitCore", "AirFitAI", "AirFitWeather", .product(name: "Metrics", package: "swift-metrics")]
+        ),
         // The web app. Its Templates/ and Assets/ folders are embedded at build time (the EmbedFiles plugin), so the
         // binary serves every page wherever it is copied.
         .target(
@@ -107,6 +112,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             exclude: ["Templates", "Assets"],
             plugins: ["EmbedFiles"]
@@ -134,6 +141,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(
@@ -167,6 +176,8 @@ let package = Package(
                 "AirFitServer", "AirFitStore", "AirFitWeather", "AirFitTestSupport", "AirFitOIDC",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .testTarget(

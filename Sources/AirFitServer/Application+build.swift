@@ -7,6 +7,7 @@ public import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 public import Logging
+public import Prometheus
 public import ServiceLifecycle
 
 /// The services the routes use.
@@ -65,6 +66,8 @@ public struct ServerDependencies: Sendable {
     public var failAutopilotWrites = false
     /// What model calls cost (the shipped table, merged with `AIRFIT_PRICES` by `airfit serve`).
     public var prices: PriceTable = .shipped
+    /// Where `/metrics` reads from (the registry `airfit serve` bootstraps swift-metrics with); nil: no `/metrics`.
+    public var metrics: PrometheusCollectorRegistry?
     /// Personal access tokens (hashes only).
     public var tokens: any APITokenRepository = InMemoryAPITokenRepository()
     /// Words each recommendation's reason; nil asks the person's own model (``CoachPlanReasons``, plain sentences without one).
@@ -135,6 +138,8 @@ func buildSite(
     let router = Router(context: AirFitRequestContext.self)
     let views = Views()
     let logger = Logger(label: "airfit.server")
+    // Requests and latency by route, into whatever swift-metrics backend the process bootstrapped (none in tests).
+    router.add(middleware: MetricsMiddleware())
     if dependencies.servesHTTPS { router.add(middleware: DirectHTTPSMiddleware()) }
     let providerOrigins = dependencies.signInProviders.providers.map { ServerConfiguration.origin(of: $0.issuer.origin) }
     router.add(middleware: SecurityHeadersMiddleware(logger: logger, formOrigins: Array(Set(providerOrigins)).sorted()))
@@ -258,6 +263,7 @@ func buildSite(
     let api = site.group().add(middleware: APIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)
     let readWrite = api.group().add(middleware: RequireScopeMiddleware.readWrite)
     PlanAPIController(plans: plans).addRoutes(to: readWrite)
+    if let registry = dependencies.metrics { MetricsController(registry: registry).addRoutes(to: api) }
     // The OpenAI-compatible endpoint: tokens with the `openai` scope only, errors in OpenAI's shape.
     let openAI = site.group().add(middleware: OpenAIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)
     OpenAIController(

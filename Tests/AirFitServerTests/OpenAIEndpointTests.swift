@@ -171,7 +171,8 @@ struct OpenAIEndpointTests {
                     uri: "/v1/models", method: .get, headers: [.authorization: "Bearer \(token)"], body: nil)
                 #expect(models.status == .ok)
                 let list = try JSONValue(data: Data(models.body.readableBytesView))
-                #expect(list["object"]?.stringValue == "list" && first(list["data"])?["id"]?.stringValue?.hasPrefix("claude") == true)
+                #expect(list["object"]?.stringValue == "list" && first(list["data"])?["id"]?.stringValue == "airfit-coach")
+                #expect(text(models.body).contains(#""id":"claude"#), "the member's own model is listed too")
                 let missing = try await client.executeRequest(
                     uri: "/v1/nothing", method: .get, headers: [.authorization: "Bearer \(token)"], body: nil)
                 #expect(missing.status == .notFound && text(missing.body).hasPrefix(#"{"error":"#))

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
+import Prometheus
 
 @testable import AirFitServer
 
@@ -43,6 +44,8 @@ struct TestInstallation {
     var publicURL = URL(string: "http://127.0.0.1:8080")!
     /// Auto-pilot writes fail (the test-only setting behind the Activity page's rollback).
     var failAutopilotWrites = false
+    /// Where `/metrics` reads from (nil: no `/metrics`).
+    var metrics: PrometheusCollectorRegistry?
 
     var dependencies: ServerDependencies {
         let clock = self.clock
@@ -53,6 +56,7 @@ struct TestInstallation {
             identities: identities, passkeys: passkeys, challenges: challenges)
         dependencies.failAutopilotWrites = failAutopilotWrites
         dependencies.tokens = tokens
+        dependencies.metrics = metrics
         return dependencies
     }
 

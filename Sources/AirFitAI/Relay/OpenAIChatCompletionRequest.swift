@@ -21,6 +21,8 @@ public struct OpenAIChatCompletionRequest: Sendable {
     public var includeUsage: Bool
     /// The provider-neutral request: model, system prompt, messages, tools, temperature and output limit.
     public var chatRequest: ChatRequest
+    /// The field the output limit came from (`max_tokens` or `max_completion_tokens`), to name it in errors.
+    public var maxTokensField = "max_tokens"
 
     /// The highest `max_tokens` / `max_completion_tokens` accepted; providers apply their own lower limits later.
     static let maxTokensLimit = 1_000_000
@@ -52,8 +54,10 @@ public struct OpenAIChatCompletionRequest: Sendable {
         let temperature = try root.relayMember("temperature")?.relayNumber(
             "temperature", in: 0...2, allowed: "a number from 0 to 2")
         var maxTokens = try root.relayMember("max_tokens")?.relayInteger("max_tokens", in: 1...maxTokensLimit)
+        var maxTokensField = "max_tokens"
         if let value = try root.relayMember("max_completion_tokens")?.relayInteger("max_completion_tokens", in: 1...maxTokensLimit) {
             maxTokens = value
+            maxTokensField = "max_completion_tokens"
         }
 
         guard let messagesValue = root.relayMember("messages") else { throw .missingField(field: "messages") }
@@ -71,7 +75,8 @@ public struct OpenAIChatCompletionRequest: Sendable {
         let request = ChatRequest(
             model: model, systemPrompt: reader.systemPrompt, messages: reader.messages, tools: tools,
             temperature: temperature, maxTokens: maxTokens)
-        return OpenAIChatCompletionRequest(model: model, stream: stream, includeUsage: includeUsage, chatRequest: request)
+        return OpenAIChatCompletionRequest(
+            model: model, stream: stream, includeUsage: includeUsage, chatRequest: request, maxTokensField: maxTokensField)
     }
 
     /// Refuses `n` other than 1, `logprobs: true` and a `response_format` other than `text`.

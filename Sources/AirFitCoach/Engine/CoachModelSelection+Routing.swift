@@ -49,6 +49,7 @@ extension CoachModelSelection {
             do {
                 first = try await iterator.next()
             } catch {
+                if !(error is CancellationError) { ModelMetrics.upstreamError(candidate.provider, reason: Self.metricReason(error)) }
                 let last = index == route.count - 1
                 if var failed = accounting {
                     failed = UsageAccounting(
@@ -95,6 +96,18 @@ extension CoachModelSelection {
         let model = request.resolvedModel(AIProviderCatalog.info(provider))
         try? await log.recordProviderRequest(
             ProviderRequestRecord(userID: userID, createdAt: now, provider: provider.rawValue, model: model, body: body))
+    }
+
+    /// A fixed word for a failure, as a metric label.
+    static func metricReason(_ error: any Error) -> String {
+        switch error as? ServiceError {
+        case .rateLimitExceeded: return "rate_limited"
+        case .timeout, .responseTooLong: return "timeout"
+        case .networkUnavailable: return "unreachable"
+        case .authenticationFailed: return "authentication"
+        case .providerError(let code, _): return code.count == 3 && code.allSatisfy(\.isNumber) ? "http_\(code)" : "provider"
+        default: return "other"
+        }
     }
 
     /// The characters a request sends (its prompt, messages and tools), for estimating input tokens.

@@ -16,6 +16,7 @@ public final class RoutedStream: @unchecked Sendable {
     private var outputTokens: Int?
     private var outputCharacters = 0
     private var sawError = false
+    private var settled = false
 
     init(
         served: ServedRoute, first: StreamEvent?, iterator: AsyncThrowingStream<StreamEvent, any Error>.AsyncIterator,
@@ -24,6 +25,7 @@ public final class RoutedStream: @unchecked Sendable {
         self.served = served
         self.iterator = iterator
         self.accounting = accounting
+        ModelMetrics.started(served.provider)
         if let first {
             pending = first
         } else {
@@ -69,7 +71,7 @@ public final class RoutedStream: @unchecked Sendable {
 
     deinit {
         // A consumer that stopped reading (a person who left, a reply cut at its limit) ends the call.
-        if accounting != nil { settle(.cancelled) }
+        if !settled { settle(.cancelled) }
     }
 
     private func observe(_ event: StreamEvent) {
@@ -86,6 +88,9 @@ public final class RoutedStream: @unchecked Sendable {
 
     /// Records the call once, off the consumer's path.
     private func settle(_ outcome: UsageOutcome) {
+        guard !settled else { return }
+        settled = true
+        ModelMetrics.ended(served.provider, input: inputTokens ?? 0, output: outputTokens ?? 0)
         guard let accounting else { return }
         self.accounting = nil
         let tokens: TokenCounts

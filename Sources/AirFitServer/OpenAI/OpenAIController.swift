@@ -57,7 +57,7 @@ struct OpenAIController: Sendable {
             } catch let error as UsageBudgetError {
                 throw OpenAIError.budget(error, now: now())
             } catch {
-                throw OpenAIError.upstream(error, provider: provider)
+                throw OpenAIError.upstream(error, provider: provider, maxTokensField: parsed.maxTokensField)
             }
             let id = Self.completionID()
             let created = Int(now().timeIntervalSince1970)
@@ -67,7 +67,7 @@ struct OpenAIController: Sendable {
                 do {
                     first = try await routed.next()
                 } catch {
-                    throw OpenAIError.upstream(error, provider: provider)
+                    throw OpenAIError.upstream(error, provider: provider, maxTokensField: parsed.maxTokensField)
                 }
                 if case .error(let code, let message)? = first {
                     throw OpenAIError.upstream(ServiceError.providerError(code: code ?? "stream", message: message), provider: provider)
@@ -81,7 +81,8 @@ struct OpenAIController: Sendable {
                         while let current = event {
                             if case .error(let code, let message) = current {
                                 failure = OpenAIError.upstream(
-                                    ServiceError.providerError(code: code ?? "stream", message: message), provider: provider)
+                                    ServiceError.providerError(code: code ?? "stream", message: message), provider: provider,
+                                    maxTokensField: parsed.maxTokensField)
                                 break
                             }
                             let frames = writer.frames(for: current)
@@ -89,7 +90,7 @@ struct OpenAIController: Sendable {
                             do {
                                 event = try await routed.next()
                             } catch {
-                                failure = OpenAIError.upstream(error, provider: provider)
+                                failure = OpenAIError.upstream(error, provider: provider, maxTokensField: parsed.maxTokensField)
                                 event = nil
                             }
                         }
@@ -109,7 +110,7 @@ struct OpenAIController: Sendable {
                     builder.add(event)
                 }
             } catch {
-                throw OpenAIError.upstream(error, provider: provider)
+                throw OpenAIError.upstream(error, provider: provider, maxTokensField: parsed.maxTokensField)
             }
             var headers = served
             headers[.contentType] = "application/json"

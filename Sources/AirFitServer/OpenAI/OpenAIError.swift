@@ -36,9 +36,18 @@ struct OpenAIError: Error, HTTPResponseError {
 
     /// The member has no usable provider (none chosen, or its key is missing).
     static func noProvider(_ error: any Error) -> OpenAIError {
-        OpenAIError(
-            status: .badRequest, message: "\(CoachEngine.reason(for: error)) Set it up in AirFit under Settings → AI provider.",
-            code: "provider_not_configured")
+        // The coach's reason already says where to set a provider up.
+        OpenAIError(status: .badRequest, message: CoachEngine.reason(for: error), code: "provider_not_configured")
+    }
+
+    /// The request field a limit message of ``ChatRequest/validate(for:)`` is about.
+    static func param(naming detail: String, maxTokensField: String) -> String? {
+        if detail.hasPrefix("temperature") { return "temperature" }
+        if detail.hasPrefix("max tokens") { return maxTokensField }
+        if detail.hasPrefix("tool") { return "tools" }
+        if detail.hasPrefix("the model") { return "model" }
+        if detail.hasPrefix("the conversation") { return "messages" }
+        return nil
     }
 
     /// The member's monthly token budget is spent: 429 with `Retry-After` at the reset.
@@ -56,13 +65,15 @@ struct OpenAIError: Error, HTTPResponseError {
     }
 
     /// What the member's provider answered, as the client should see it: our client's typed error.
-    static func upstream(_ error: any Error, provider: String) -> OpenAIError {
+    static func upstream(_ error: any Error, provider: String, maxTokensField: String = "max_tokens") -> OpenAIError {
         guard let service = error as? ServiceError else {
             return OpenAIError(status: .badGateway, message: "\(provider) could not be reached. Try again.", type: "api_error")
         }
         switch service {
         case .invalidConfiguration(let detail):
-            return OpenAIError(status: .badRequest, message: "Invalid request for \(provider): \(detail).")
+            return OpenAIError(
+                status: .badRequest, message: "Invalid request for \(provider): \(detail).",
+                param: Self.param(naming: detail, maxTokensField: maxTokensField))
         case .notConfigured:
             return OpenAIError(status: .badRequest, message: "No AI provider is set up.", code: "provider_not_configured")
         case .authenticationFailed:

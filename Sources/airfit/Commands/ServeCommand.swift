@@ -11,6 +11,8 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
+import Prometheus
 
 /// `airfit serve`: runs migrations and starts the web server.
 struct ServeCommand: AsyncParsableCommand {
@@ -73,6 +75,13 @@ struct ServeCommand: AsyncParsableCommand {
             providers: providers, client: OIDCClient(httpClient: .shared, logger: CLI.logger(label: "airfit.oidc", defaultLevel: .info)))
     }
 
+    /// The process's metrics registry: swift-metrics is bootstrapped with it once, at first use.
+    static let metrics: PrometheusCollectorRegistry = {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
+    }()
+
     func run() async throws {
         let logger = CLI.logger(label: "airfit.server", defaultLevel: .info)
         var configuration: ServerConfiguration
@@ -126,6 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
                 signInProviders: Self.signInProviders(server, logger: logger))
             dependencies.servesHTTPS = server.tls != nil
             dependencies.tokens = context.store
+            dependencies.metrics = Self.metrics
             dependencies.prices = try ConfiguredPrices.load()
             // Test-only: the browser suite watches the auto-pilot switch roll back; never outside development.
             dependencies.failAutopilotWrites =
