@@ -144,3 +144,25 @@ def fake(relay):
     """The relay's fake upstream, with its records and scripted failures cleared for the test."""
     relay.fake.clear()
     return relay.fake
+
+
+@pytest.fixture(scope="session")
+def unconfigured(tmp_path_factory):
+    """A member who has not chosen an AI provider yet, and the SDK holding their `openai` token."""
+    root = tmp_path_factory.mktemp("relay-unconfigured")
+    server = Airfit(str(root))
+    member = Member(server.base, leakscan.LeakScan()).set_up()
+    try:
+        token = member.create_token("No provider yet", scopes=("openai", "read"))
+        yield openai.OpenAI(base_url=server.base + "/v1", api_key=token, max_retries=0, timeout=30)
+    finally:
+        log = server.stop()
+    report = leak_scan_for("no provider", NoUpstream(), member, log, server.data).report()
+    if report:
+        pytest.fail(report, pytrace=False)
+
+
+class NoUpstream:
+    """Stands in for a fake upstream in the leak scan of a server that has none."""
+
+    key = None
