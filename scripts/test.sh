@@ -111,6 +111,10 @@ AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cac
 log "Interop tests (llm-katan)"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Interop"
 
+# --- 6c. The OpenAI-compatible endpoint through the official openai SDK, against a fake upstream per wire format ---
+log "OpenAI-compatible endpoint (openai SDK)"
+AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/OpenAICompat"
+
 # --- 7. Browser tests in real headless Chromium (390×844), with axe-core checks -----------------
 log "Browser tests (Chromium)"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Browser"
