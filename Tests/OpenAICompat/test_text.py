@@ -10,9 +10,10 @@ ECHO = f"You said: {PROMPT}"
 
 def test_models_list_names_the_members_model(relay):
     models = relay.client.models.list()
-    assert [m.id for m in models.data] == [relay.fake.model]
-    assert models.data[0].owned_by == relay.kind
-    assert models.data[0].object == "model"
+    # The member's coach first (model airfit-coach), then their own provider's model.
+    assert [m.id for m in models.data] == ["airfit-coach", relay.fake.model]
+    assert models.data[0].owned_by == "airfit" and models.data[1].owned_by == relay.kind
+    assert all(m.object == "model" for m in models.data)
 
 
 def test_a_streamed_reply_arrives_as_chunks_with_finish_reason_and_usage(relay, fake):

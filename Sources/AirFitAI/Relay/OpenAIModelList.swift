@@ -6,17 +6,22 @@ public enum OpenAIModelList {
     ///   - ownedBy: the `owned_by` of every model (the provider, or `airfit` for the coach).
     ///   - created: the Unix time in seconds reported for every model.
     public static func json(models: [String], ownedBy: String, created: Int) -> String {
+        json(entries: models.map { (id: $0, ownedBy: ownedBy) }, created: created)
+    }
+
+    /// The same for models with owners of their own.
+    public static func json(entries: [(id: String, ownedBy: String)], created: Int) -> String {
         AIJSON.object([
             AIJSONMember("object", .string("list")),
             AIJSONMember(
                 "data",
                 .array(
-                    models.map { model in
+                    entries.map { entry in
                         .object([
-                            AIJSONMember("id", .string(model)),
+                            AIJSONMember("id", .string(entry.id)),
                             AIJSONMember("object", .string("model")),
                             AIJSONMember("created", .integer(created)),
-                            AIJSONMember("owned_by", .string(ownedBy)),
+                            AIJSONMember("owned_by", .string(entry.ownedBy)),
                         ])
                     })),
         ]).encoded

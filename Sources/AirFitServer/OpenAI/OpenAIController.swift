@@ -24,11 +24,11 @@ struct OpenAIController: Sendable {
 
     func addRoutes(to group: RouterGroup<APIRequestContext>) {
         group.get("/v1/models") { _, context -> Response in
+            // The coach, then the member's own model; nothing without a provider (neither could answer).
             let selection = try? await CoachModelSelection.resolve(user: context.user, vault: vault)
-            let info = selection.map { AIProviderCatalog.info($0.provider) }
-            let models = [CoachCompletions.model] + (selection.map { [$0.resolvedModel] } ?? [])
+            let entries = selection.map { [(CoachCompletions.model, "airfit"), ($0.resolvedModel, $0.provider.rawValue)] } ?? []
             let body = OpenAIModelList.json(
-                models: models, ownedBy: info?.id.rawValue ?? "airfit", created: Int(now().timeIntervalSince1970))
+                entries: entries.map { (id: $0.0, ownedBy: $0.1) }, created: Int(now().timeIntervalSince1970))
             return Response(
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: body)))
