@@ -50,7 +50,8 @@ private final class RouteStreamer: ChatStreaming, @unchecked Sendable {
 struct ModelRoutingTests {
     static let userID = UUID()
     static let answer: [StreamEvent] = [
-        .textDelta("Lift "), .textDelta("today."), .usage(inputTokens: 40, outputTokens: 10), .finish(.stop),
+        .textDelta("Lift "), .textDelta("today."), .usage(inputTokens: 40, outputTokens: 10),
+        .usageDetails(cachedInputTokens: 30, reasoningTokens: 4), .finish(.stop),
     ]
 
     static func selection() -> CoachModelSelection {
@@ -103,6 +104,7 @@ struct ModelRoutingTests {
         let rows = try await Self.records(store, count: 2).sorted { $0.attempt < $1.attempt }
         #expect(rows.map(\.outcome) == [.failed, .completed] && rows.map(\.provider) == ["openai", "anthropic"])
         #expect(rows[0].tokens.total == 0 && rows[1].tokens.input == 40 && rows[1].tokens.output == 10 && !rows[1].tokens.estimated)
+        #expect(rows[1].tokens.cachedInput == 30 && rows[1].tokens.reasoning == 4, "\(rows[1].tokens)")
         #expect(rows.allSatisfy { $0.purpose == .chat })
     }
 

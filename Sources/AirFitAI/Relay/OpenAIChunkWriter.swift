@@ -97,6 +97,9 @@ public struct OpenAIChunkWriter: Sendable {
             if let input { inputTokens = input }
             if let output { outputTokens = output }
             return []
+        case .usageDetails:
+            // The usage chunk carries the totals; the parts are AirFit's ledger's business.
+            return []
         case .finish(let reason):
             guard reason != .error, !finished else { return [] }
             return finish(reason)

@@ -19,6 +19,9 @@ public enum StreamEvent: Sendable, Hashable {
     case toolCallComplete(index: Int, id: String?, name: String, argumentsJSON: String)
     /// Token counts; `nil` fields were not reported by this event and keep their earlier values.
     case usage(inputTokens: Int?, outputTokens: Int?)
+    /// Parts of the token counts above, when the provider reports them: input read from its prompt cache, and output
+    /// spent on hidden reasoning. `nil` fields were not reported.
+    case usageDetails(cachedInputTokens: Int?, reasoningTokens: Int?)
     /// The model stopped.
     case finish(FinishReason)
     /// The provider reported an error inside the stream; `message` is verbatim.

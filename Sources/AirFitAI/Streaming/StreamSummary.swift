@@ -58,6 +58,10 @@ public struct StreamSummary: Sendable, Hashable {
     public private(set) var inputTokens: Int?
     /// Output tokens, if reported.
     public private(set) var outputTokens: Int?
+    /// The part of the input read from the provider's prompt cache, when reported.
+    public private(set) var cachedInputTokens: Int?
+    /// The part of the output spent on hidden reasoning, when reported.
+    public private(set) var reasoningTokens: Int?
     /// Whether the stream reported usage at all.
     public private(set) var hasUsage = false
     /// The first in-stream error, if any.
@@ -99,6 +103,9 @@ public struct StreamSummary: Sendable, Hashable {
             hasUsage = true
             if let input { inputTokens = input }
             if let output { outputTokens = output }
+        case .usageDetails(let cached, let reasoning):
+            if let cached { cachedInputTokens = cached }
+            if let reasoning { reasoningTokens = reasoning }
         case .finish(let reason): lastFinishReason = reason
         case .error(let code, let message):
             if error == nil { error = StreamError(code: code, message: message) }

@@ -14,6 +14,8 @@ public final class RoutedStream: @unchecked Sendable {
     private var accounting: UsageAccounting?
     private var inputTokens: Int?
     private var outputTokens: Int?
+    private var cachedInputTokens = 0
+    private var reasoningTokens = 0
     private var outputCharacters = 0
     private var sawError = false
     private var settled = false
@@ -81,6 +83,9 @@ public final class RoutedStream: @unchecked Sendable {
         case .usage(let input, let output):
             inputTokens = input ?? inputTokens
             outputTokens = output ?? outputTokens
+        case .usageDetails(let cached, let reasoning):
+            cachedInputTokens = cached ?? cachedInputTokens
+            reasoningTokens = reasoning ?? reasoningTokens
         case .error: sawError = true
         default: break
         }
@@ -95,7 +100,7 @@ public final class RoutedStream: @unchecked Sendable {
         self.accounting = nil
         let tokens: TokenCounts
         if let inputTokens, let outputTokens {
-            tokens = TokenCounts(input: inputTokens, output: outputTokens)
+            tokens = TokenCounts(input: inputTokens, output: outputTokens, cachedInput: cachedInputTokens, reasoning: reasoningTokens)
         } else {
             let estimate = TokenCounts.estimate(inputCharacters: accounting.inputCharacters, outputCharacters: outputCharacters)
             tokens = TokenCounts(

@@ -18,6 +18,8 @@ struct GeminiChunk {
     var promptTokens: Int?
     var candidateTokens: Int?
     var thoughtTokens: Int?
+    /// `usageMetadata.cachedContentTokenCount` (part of the prompt).
+    var cachedTokens: Int?
     var hasUsage = false
     var isPromptBlocked = false
     var error: StreamErrorPayload?
@@ -135,6 +137,7 @@ struct GeminiChunk {
             case "promptTokenCount": promptTokens = try scanner.readInt()
             case "candidatesTokenCount": candidateTokens = try scanner.readInt()
             case "thoughtsTokenCount": thoughtTokens = try scanner.readInt()
+            case "cachedContentTokenCount": cachedTokens = try scanner.readInt()
             default: try scanner.skipValue()
             }
         }

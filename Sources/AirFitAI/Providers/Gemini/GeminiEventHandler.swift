@@ -43,6 +43,9 @@ struct GeminiEventHandler: SSEPayloadDecoder {
                 chunk.candidateTokens == nil && chunk.thoughtTokens == nil
                 ? nil : (chunk.candidateTokens ?? 0) + (chunk.thoughtTokens ?? 0)
             events.append(.usage(inputTokens: chunk.promptTokens, outputTokens: output))
+            if chunk.cachedTokens != nil || chunk.thoughtTokens != nil {
+                events.append(.usageDetails(cachedInputTokens: chunk.cachedTokens, reasoningTokens: chunk.thoughtTokens))
+            }
         }
     }
 

@@ -19,6 +19,10 @@ struct OpenAIChunk {
     var finishReason: FinishReason?
     var inputTokens: Int?
     var outputTokens: Int?
+    /// `usage.prompt_tokens_details.cached_tokens` (part of the input).
+    var cachedInputTokens: Int?
+    /// `usage.completion_tokens_details.reasoning_tokens` (part of the output).
+    var reasoningTokens: Int?
     var hasUsage = false
     var error: StreamErrorPayload?
 
@@ -137,10 +141,26 @@ struct OpenAIChunk {
             switch key {
             case "prompt_tokens": inputTokens = try scanner.readInt()
             case "completion_tokens": outputTokens = try scanner.readInt()
+            case "prompt_tokens_details": cachedInputTokens = try Self.readDetail("cached_tokens", &scanner)
+            case "completion_tokens_details": reasoningTokens = try Self.readDetail("reasoning_tokens", &scanner)
             default: try scanner.skipValue()
             }
         }
         hasUsage = inputTokens != nil || outputTokens != nil
+    }
+
+    /// The integer `name` inside a usage details object (nil when absent or not an object).
+    private static func readDetail(_ name: StaticString, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Int? {
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            try scanner.skipValue()
+            return nil
+        }
+        var found: Int?
+        var state = try scanner.beginObject()
+        while let key = try scanner.nextKey(&state) {
+            if key.equals(name), scanner.peek() != UInt8(ascii: "n") { found = try scanner.readInt() } else { try scanner.skipValue() }
+        }
+        return found
     }
 
     /// Maps `finish_reason`; unknown reasons count as `stop`, and `""` (sent by some compatible

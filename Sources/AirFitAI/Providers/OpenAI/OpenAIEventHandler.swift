@@ -45,6 +45,9 @@ struct OpenAIEventHandler: SSEPayloadDecoder {
         }
         if chunk.hasUsage {
             events.append(.usage(inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens))
+            if chunk.cachedInputTokens != nil || chunk.reasoningTokens != nil {
+                events.append(.usageDetails(cachedInputTokens: chunk.cachedInputTokens, reasoningTokens: chunk.reasoningTokens))
+            }
         }
     }
 }
