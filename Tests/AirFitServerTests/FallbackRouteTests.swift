@@ -68,6 +68,30 @@ struct FallbackRouteTests {
         }
     }
 
+    @Test("With a fallback behind it, a failing provider is asked once, not retried: the fallback answers at once")
+    func noRetriesBeforeFallback() async throws {
+        let installation = TestInstallation()
+        try await withProviderServer { first in
+            try await withProviderServer { second in
+                first.script(
+                    "/v1/messages", [.init(status: 503, chunks: [#"{"error":{"message":"down"}}"#], contentType: "application/json")])
+                second.script("/v1/chat/completions", [.init(chunks: OpenAIWire.text(["Quick."]))])
+                try await installation.app().test(.router) { client in
+                    var web = WebClient(client: client)
+                    try await web.signUp()
+                    let token = try await APITokenRouteTests.createToken(&web, scopes: ["openai"])
+                    _ = try await Self.connect(installation, first: first, second: second)
+                    let started = ContinuousClock.now
+                    let response = try await OpenAIEndpointTests.completion(
+                        client, token: token, body: #"{"model":"claude-test","messages":[{"role":"user","content":"Hi"}]}"#)
+                    #expect(response.status == .ok && text(response.body).contains("Quick."))
+                    #expect(first.hits("/v1/messages") == 1, "no retries: AirFit's backoff would wait a second first")
+                    #expect(ContinuousClock.now - started < .seconds(1))
+                }
+            }
+        }
+    }
+
     @Test("In the chat, a fallback's answer comes with a small note saying who answered and why")
     func chatNote() async throws {
         let installation = TestInstallation()

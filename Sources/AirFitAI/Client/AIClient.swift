@@ -12,7 +12,7 @@ public import Logging
 /// the request.
 public struct AIClient: Sendable {
     let transport: any HTTPTransport
-    let configuration: ServiceConfiguration
+    private(set) var configuration: ServiceConfiguration
     let limiter: ConcurrencyLimiter
     let logger: Logger
     let sleep: @Sendable (Duration) async throws -> Void
@@ -33,6 +33,14 @@ public struct AIClient: Sendable {
         self.limiter = ConcurrencyLimiter(limit: configuration.maxConcurrentRequestsPerProvider)
         self.logger = logger
         self.sleep = sleep
+    }
+
+    /// This client making one attempt per request (no retries), sharing its transport and concurrency limits: for a
+    /// caller with somewhere else to go when a provider fails, such as a fallback provider.
+    public func singleAttempt() -> AIClient {
+        var single = self
+        single.configuration.maxAttempts = 1
+        return single
     }
 
     /// Streams the answer to `request`.

@@ -37,13 +37,16 @@ extension CoachModelSelection {
                 started: .now)
         }
         let route = route
+        // A provider with a fallback behind it gets one attempt: the fallback answers instead of waiting out retries.
+        let once = route.count > 1 ? streamer.withoutRetries() : streamer
         var skipped: [ServedRoute.Skipped] = []
         for (index, candidate) in route.enumerated() {
             let attempt = index + 1
             let started = ContinuousClock.now
             let sent = index == 0 ? request : candidate.adapted(request)
             await candidate.keep(sent, in: log, now: now)
-            let events = streamer.stream(request: sent, provider: candidate.provider, key: candidate.key, baseURL: candidate.baseURL)
+            let events = (index < route.count - 1 ? once : streamer).stream(
+                request: sent, provider: candidate.provider, key: candidate.key, baseURL: candidate.baseURL)
             var iterator = events.makeAsyncIterator()
             let first: StreamEvent?
             do {
