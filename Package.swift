@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         // Already in the graph through the packages above; named because our targets import them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
@@ -107,8 +108,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Templates", "Assets"],
+            // The API's OpenAPI document (`openapi.yaml` at the root links to it), compiled in like the templates.
+            resources: [.embedInCode("APIDocs/openapi.yaml")],
             plugins: ["EmbedFiles"]
         ),
         // OpenID Connect sign-in: provider configuration, discovery, PKCE, token exchange, ID token verification.

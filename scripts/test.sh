@@ -111,6 +111,10 @@ AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cac
 log "Interop tests (llm-katan)"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Interop"
 
+# --- 6c. The JSON API against its OpenAPI document: schemathesis with a token of every scope ---------------
+log "API schema (schemathesis)"
+AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/API"
+
 # --- 7. Browser tests in real headless Chromium (390×844), with axe-core checks -----------------
 log "Browser tests (Chromium)"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Browser"
