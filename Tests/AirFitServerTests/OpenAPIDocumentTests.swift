@@ -26,6 +26,10 @@ struct OpenAPIDocumentTests {
 
     @Test("Every documented operation names its scope, answers problem details on error, and has a summary")
     func operationsAreComplete() {
+        let schemes = OpenAPIDocument.bundled.root["components"]?["securitySchemes"]
+        #expect(schemes?["bearer"]?["scheme"]?.string == "bearer")
+        #expect(schemes?["session"]?["name"]?.string == WebResponses.sessionCookie)
+        #expect(schemes?["session"]?["description"]?.string?.contains(CSRFMiddleware.header.rawName) == true)
         for operation in OpenAPIDocument.bundled.operations {
             #expect(["read", "write"].contains(operation.scope), "\(operation.key) needs x-airfit-scope")
             #expect(!operation.summary.isEmpty, "\(operation.key) needs a summary")
