@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         // Already in the graph through the packages above; named because our targets import them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
@@ -114,8 +115,11 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Templates", "Assets"],
+            // The API's OpenAPI document (`openapi.yaml` at the root links to it), compiled in like the templates.
+            resources: [.embedInCode("APIDocs/openapi.yaml")],
             plugins: ["EmbedFiles"]
         ),
         // OpenID Connect sign-in: provider configuration, discovery, PKCE, token exchange, ID token verification.

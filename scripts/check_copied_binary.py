@@ -19,7 +19,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import load_chat  # noqa: E402
 
-SIGNED_OUT = ["/signin"]
+SIGNED_OUT = ["/signin", "/openapi.json", "/api/docs"]
 SIGNED_IN = [
     "/", "/chat", "/settings", "/settings/units", "/settings/appearance", "/settings/notifications", "/settings/privacy",
     "/settings/privacy/requests", "/settings/data", "/settings/about", "/settings/about/privacy", "/settings/about/terms",

@@ -115,6 +115,10 @@ AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cac
 log "OpenAI-compatible endpoint (openai SDK)"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/OpenAICompat"
 
+# --- 6d. The JSON API against its OpenAPI document: schemathesis with a token of every scope ---------------
+log "API schema (schemathesis)"
+AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/API"
+
 # --- 7. Browser tests in real headless Chromium (390×844), with axe-core checks -----------------
 log "Browser tests (Chromium)"
 AIRFIT_BIN="$ROOT/.build/debug/airfit" "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/Tests/Browser"

@@ -148,6 +148,7 @@ func buildSite(
     router.add(middleware: OpenAIErrorMiddleware(logger: logger))
     HealthController(health: dependencies.health).addRoutes(to: router.group())
     AssetsController().addRoutes(to: router.group())
+    APIDocsController(document: .bundled, views: views).addRoutes(to: router.group())
 
     let cache = SignInCache()
     let sessions = SessionStore(repository: dependencies.sessions, now: dependencies.now, cache: cache)
@@ -263,6 +264,7 @@ func buildSite(
     let api = site.group().add(middleware: APIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)
     let readWrite = api.group().add(middleware: RequireScopeMiddleware.readWrite)
     PlanAPIController(plans: plans).addRoutes(to: readWrite)
+    EntryAPIController(repository: repository, plans: plans, now: dependencies.now).addRoutes(to: readWrite)
     if let registry = dependencies.metrics { MetricsController(registry: registry).addRoutes(to: api) }
     // The OpenAI-compatible endpoint: tokens with the `openai` scope only, errors in OpenAI's shape.
     let openAI = site.group().add(middleware: OpenAIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)

@@ -198,6 +198,8 @@ struct AuthorizationMatrix {
     /// visitor to sign in (or answer 401).
     static let publicRoutes: [String: String] = [
         "GET /health": "load balancers and `airfit status` ask it; it says nothing about anyone",
+        "GET /openapi.json": "the API's OpenAPI document: it describes the API, nobody's data",
+        "GET /api/docs": "the API's reference page, generated from the OpenAPI document: nobody's data",
         "GET /setup": "first run: creates the owner; redirects to sign-in once an account exists",
         "POST /setup": "first run: creates the owner; redirects to sign-in once an account exists",
         "GET /signin": "the sign-in form",
@@ -255,6 +257,11 @@ struct AuthorizationMatrix {
             "exercise": [PathValue(text: b.exercise.uuidString, ownership: .others)],
             "recommendation": [PathValue(text: b.recommendation.uuidString, ownership: .others)],
             "apiToken": [PathValue(text: b.apiToken.uuidString, ownership: .others)],
+            // The JSON API names each kind of entry by a parameter of its own.
+            "workout": [PathValue(text: b.workout.uuidString, ownership: .others), PathValue(text: a.workout.uuidString, ownership: .own)],
+            "meal": [PathValue(text: b.meal.uuidString, ownership: .others), PathValue(text: a.meal.uuidString, ownership: .own)],
+            "dailyLog": [b.checkin, b.olderCheckin].map { PathValue(text: $0.uuidString, ownership: .others) }
+                + [PathValue(text: a.checkin.uuidString, ownership: .own)],
             // Plans are the admin's (B's); A, a member, finds none of them.
             "usagePlan": [PathValue(text: b.usagePlan.uuidString, ownership: .others)],
             // No provider is configured here: every provider route answers 404 whoever asks.
