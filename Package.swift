@@ -151,7 +151,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "AirFitBench",
-            dependencies: ["AirFitCore", "AirFitStore", "AirFitAI", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "AirFitCore", "AirFitStore", "AirFitAI", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         // Test doubles shared by the test targets: a real fake-provider HTTP server, a lock box, a zip reader (Python's).
         .target(
