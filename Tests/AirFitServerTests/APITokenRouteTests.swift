@@ -117,6 +117,10 @@ struct APITokenRouteTests {
             try await web.signUp()
             try await web.get("/settings")
             #expect(try await web.send("/api/v1/plan").status == .ok)
+            // A proxy's Basic credentials in front of AirFit are not a token: the session still counts.
+            let behindProxy = try await client.executeRequest(
+                uri: "/settings", method: .get, headers: [.cookie: web.cookie ?? "", .authorization: "Basic YWxpY2U6c2VjcmV0"], body: nil)
+            #expect(behindProxy.status == .ok)
             let missing = try await web.send("/api/v1/nothing-here")
             #expect(
                 missing.status == .notFound && missing.headers[.contentType] == APIProblem.contentType,

@@ -40,11 +40,12 @@ struct BearerTokens: Sendable {
     /// The longest secret looked at; anything longer is not one of ours.
     static let maxSecretLength = 128
 
-    /// What `request`'s bearer header proves.
+    /// What `request`'s bearer header proves. Another scheme (`Basic` from a proxy in front of AirFit) is not ours and
+    /// is ignored: the browser session still counts.
     func credential(for request: Request) async throws -> BearerCredential {
-        guard request.headers[.authorization] != nil else { return .absent }
-        guard let secret = BearerCredential.secret(in: request), secret.utf8.count <= Self.maxSecretLength else {
-            return .invalid("Send the token as `Authorization: Bearer <token>`.")
+        guard let secret = BearerCredential.secret(in: request) else { return .absent }
+        guard secret.utf8.count <= Self.maxSecretLength else {
+            return .invalid("This token is not valid: it was revoked or mistyped. Create a new one in Settings → API tokens.")
         }
         let now = now()
         guard let token = try await tokens.apiToken(secretHash: APITokenSecret.hash(secret)) else {
