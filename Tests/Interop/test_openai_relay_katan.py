@@ -84,4 +84,5 @@ def test_a_whole_reply_relays_the_echo(relay_client):
 @pytest.mark.parametrize("relay_client", ["openai"], indirect=True)
 def test_the_models_list_is_the_members_model(relay_client):
     client, _ = relay_client
-    assert [m.id for m in client.models.list().data] == [SERVED_MODEL]
+    # The member's coach first, then their own model.
+    assert [m.id for m in client.models.list().data] == ["airfit-coach", SERVED_MODEL]
