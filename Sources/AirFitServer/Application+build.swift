@@ -215,12 +215,11 @@ func buildSite(
     ActivityController(plans: plans, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ConversationsController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ProgressController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
-    OnboardingController(
-        drafts: drafts, users: repository, vault: dependencies.vault,
-        completion: OnboardingCompletion(
-            repository: repository, analyzer: GoalAnalyzer(streamer: streamer, log: repository)),
-        now: dependencies.now, views: views
-    ).addRoutes(to: signedIn)
+    let onboardingSteps = OnboardingSteps(
+        drafts: drafts, vault: dependencies.vault,
+        completion: OnboardingCompletion(repository: repository, analyzer: GoalAnalyzer(streamer: streamer, log: repository)))
+    OnboardingController(drafts: drafts, users: repository, steps: onboardingSteps, now: dependencies.now, views: views)
+        .addRoutes(to: signedIn)
     let coach = CoachEngine(
         repository: repository, vault: dependencies.vault, streamer: streamer, weather: dependencies.weather, plan: plans)
     ChatController(engine: coach, repository: repository, vault: dependencies.vault, replies: replies, views: views)
@@ -265,6 +264,13 @@ func buildSite(
     let readWrite = api.group().add(middleware: RequireScopeMiddleware.readWrite)
     PlanAPIController(plans: plans).addRoutes(to: readWrite)
     EntryAPIController(repository: repository, plans: plans, now: dependencies.now).addRoutes(to: readWrite)
+    ProfileAPIController(repository: repository).addRoutes(to: readWrite)
+    SettingsAPIController(repository: repository).addRoutes(to: readWrite)
+    OnboardingAPIController(repository: repository, steps: onboardingSteps).addRoutes(to: readWrite)
+    ConversationsAPIController(repository: repository).addRoutes(to: readWrite)
+    ExportAPIController(repository: repository).addRoutes(to: api.group().add(middleware: RequireScopeMiddleware.only(.read)))
+    ChatAPIController(engine: coach, repository: repository, replies: replies)
+        .addRoutes(to: api.group().add(middleware: RequireScopeMiddleware.only(.chat)))
     if let registry = dependencies.metrics { MetricsController(registry: registry).addRoutes(to: api) }
     // The OpenAI-compatible endpoint: tokens with the `openai` scope only, errors in OpenAI's shape.
     let openAI = site.group().add(middleware: OpenAIAuthMiddleware()).add(middleware: csrf).group(context: APIRequestContext.self)

@@ -110,14 +110,21 @@ public struct CoachEngine: Sendable {
         return try SystemPromptBuilder().build(user: user, persona: persona, context: context)
     }
 
+    /// A person's message as it is stored: control characters removed, trimmed.
+    /// - Throws: ``CoachError/invalidMessage(_:)`` when it is empty or longer than ``maxMessageLength``.
+    public static func checkedMessage(_ text: String) throws(CoachError) -> String {
+        let trimmed = TextInput.clean(text).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CoachError.invalidMessage("Write a message first.") }
+        guard trimmed.count <= maxMessageLength else {
+            throw CoachError.invalidMessage("That message is too long; keep it under \(maxMessageLength) characters.")
+        }
+        return trimmed
+    }
+
     private func run(
         _ text: String, conversationID: UUID, user: User, signal: ReplySignal, emit: @Sendable (CoachEvent) -> Void
     ) async throws {
-        let trimmed = TextInput.clean(text).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw CoachError.invalidMessage("Write a message first.") }
-        guard trimmed.count <= Self.maxMessageLength else {
-            throw CoachError.invalidMessage("That message is too long; keep it under \(Self.maxMessageLength) characters.")
-        }
+        let trimmed = try Self.checkedMessage(text)
         let selection = try await CoachModelSelection.resolve(user: user, vault: vault)
         let history = try await repository.messages(conversationID: conversationID, userID: user.id, last: Self.historyTurns * 8)
         let clock = MessageClock(now: now, after: history.last?.createdAt)

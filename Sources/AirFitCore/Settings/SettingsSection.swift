@@ -16,6 +16,38 @@ public enum SettingsSection: String, CaseIterable, Sendable {
         }
     }
 
+    /// The form `user`'s current settings would post for this section (`apply` of it changes nothing): the base a
+    /// partial change from another client (the API) is written over.
+    public func fields(of user: User) -> [String: String] {
+        var fields: [String: String] = [:]
+        func check(_ name: String, _ on: Bool) { if on { fields[name] = "on" } }
+        switch self {
+        case .units:
+            fields["units"] = user.preferredUnits.rawValue
+        case .appearance:
+            fields["appearance"] = user.appearanceMode.rawValue
+            check("haptics", user.hapticFeedbackEnabled)
+        case .notifications:
+            check("system", user.notificationPreferences.systemEnabled)
+            for category in NotificationCategory.allCases {
+                check("cat_\(category.rawValue)", user.notificationPreferences.categories[category] ?? true)
+            }
+            check("quiet", user.quietHours.enabled)
+            fields["quiet_start"] = user.quietHours.start.description
+            fields["quiet_end"] = user.quietHours.end.description
+        case .privacy:
+            check("app_lock", user.appLockEnabled)
+            fields["lock_minutes"] = String(user.appLockTimeoutMinutes)
+            check("analytics", user.analyticsEnabled)
+            fields["coach_sees"] = "on"
+            let policy = CoachContextPolicy(user: user)
+            for item in CoachContextItem.allCases where item.canBeLeftOut { check("share_\(item.rawValue)", policy.shares(item)) }
+        case .about:
+            break
+        }
+        return fields
+    }
+
     /// Applies a submitted form (`name → value`; a ticked checkbox is present, an unticked one absent) to `user`.
     /// - Returns: messages for values that cannot be saved; `user` is left as it was when there are any.
     public func apply(_ fields: [String: String], to user: inout User) -> [String] {

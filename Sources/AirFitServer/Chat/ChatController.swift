@@ -31,7 +31,7 @@ struct ChatController: Sendable {
             let conversationID = try await ownConversation(form, signed: signed)
             let userID = signed.user.id
             guard let (token, signal) = await replies.reserve(userID) else {
-                let busy = "The coach is still answering your last message."
+                let busy = ReplyStream.busy
                 var page = try await chatPage(signed, conversationID: conversationID, error: busy, draft: form.message)
                 page.status = .conflict
                 return page
@@ -69,7 +69,7 @@ struct ChatController: Sendable {
             let conversationID = try await ownConversation(form, signed: signed)
             let message = form.message ?? ""
             let engine = self.engine
-            return await streamResponse(signed) { signal, emit in
+            return await replies.stream(for: signed.user.id) { signal, emit in
                 try await engine.reply(to: message, conversationID: conversationID, user: signed.user, signal: signal, emit: emit)
             }
         }
@@ -77,7 +77,7 @@ struct ChatController: Sendable {
             let signed = context.signed
             let conversationID = try await ownConversation(try await request.decodeForm(ChatMessageForm.self), signed: context.signed)
             let engine = self.engine
-            return await streamResponse(signed) { signal, emit in
+            return await replies.stream(for: signed.user.id) { signal, emit in
                 try await engine.retry(conversationID: conversationID, user: signed.user, signal: signal, emit: emit)
             }
         }
@@ -113,54 +113,6 @@ struct ChatController: Sendable {
     /// A message for an error raised before the reply started (no provider, empty message, storage).
     static func message(for error: any Error) -> String {
         (error as? any LocalizedError)?.errorDescription ?? "Something went wrong. Try again."
-    }
-
-    /// Streams a reply as server-sent events; one reply per person at a time, cancellable with `/chat/stop`.
-    private func streamResponse(
-        _ signed: SignedIn,
-        _ reply: @escaping @Sendable (ReplySignal, @escaping @Sendable (CoachEvent) -> Void) async throws -> Void
-    ) async -> Response {
-        let userID = signed.user.id
-        guard let (token, signal) = await replies.reserve(userID) else {
-            return Self.eventStream(
-                ResponseBody(byteBuffer: ByteBuffer(string: ChatStreamFrame.error("The coach is still answering your last message."))))
-        }
-        let (frames, continuation) = AsyncStream.makeStream(of: String.self)
-        let pump = Task {
-            do {
-                try await reply(signal) { continuation.yield(ChatStreamFrame.frame($0)) }
-            } catch {
-                continuation.yield(ChatStreamFrame.error(Self.message(for: error)))
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in pump.cancel() }
-        await replies.attach(userID, token: token, task: pump)
-        let replies = self.replies
-        return Self.eventStream(
-            ResponseBody { writer in
-                do {
-                    for await frame in frames { try await writer.write(ByteBuffer(string: frame)) }
-                } catch {
-                    // The page went away: stop the reply (its partial text is stored) and free the slot.
-                    pump.cancel()
-                    await replies.finish(userID, token: token)
-                    throw error
-                }
-                await replies.finish(userID, token: token)
-                try await writer.finish(nil)
-            })
-    }
-
-    /// A `text/event-stream` response that proxies must not buffer.
-    static func eventStream(_ body: ResponseBody) -> Response {
-        Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
-                HTTPFields.Element.Name("X-Accel-Buffering")!: "no",
-            ],
-            body: body)
     }
 
     private func chatPage(_ signed: SignedIn, conversationID: UUID?, error: String?, draft: String? = nil) async throws -> Response {

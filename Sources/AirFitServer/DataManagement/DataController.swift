@@ -23,26 +23,7 @@ struct DataController: Sendable {
                 @FormText var format: String?
             }
             let format = try await request.decodeForm(ExportForm.self).format.flatMap(ExportFormat.init(rawValue:)) ?? .json
-            // Written to a private temporary file first (memory stays flat for a years-long history), then streamed.
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-export-\(UUID().uuidString)").path
-            let record: DataExport
-            do {
-                let sink = try FileSink(path: path)
-                record = try await DataExporter(repository: repository).export(
-                    userID: signed.user.id, format: format, to: sink)
-                try sink.close()
-            } catch {
-                try? FileManager.default.removeItem(atPath: path)
-                throw error
-            }
-            let name = "airfit-export-\(Self.fileDate(record.date)).\(format.fileExtension)"
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: format.mimeType, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
-                    .contentLength: String(record.size),
-                ],
-                body: Self.fileBody(path: path))
+            return try await Self.export(signed.user.id, format: format, repository: repository)
         }
         group.post("/settings/data/delete") { _, context -> Response in
             let signed = context.signed
@@ -53,6 +34,29 @@ struct DataController: Sendable {
             try await drafts.remove(for: signed.user.id)
             return WebResponses.redirect("/settings/data?deleted=1")
         }
+    }
+
+    /// The member's whole export as a download: written to a private temporary file first (memory stays flat for a
+    /// years-long history), then streamed; recorded in the export history.
+    static func export(_ userID: UUID, format: ExportFormat, repository: any AirFitRepository) async throws -> Response {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-export-\(UUID().uuidString)").path
+        let record: DataExport
+        do {
+            let sink = try FileSink(path: path)
+            record = try await DataExporter(repository: repository).export(userID: userID, format: format, to: sink)
+            try sink.close()
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        let name = "airfit-export-\(Self.fileDate(record.date)).\(format.fileExtension)"
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: format.mimeType, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
+                .contentLength: String(record.size),
+            ],
+            body: Self.fileBody(path: path))
     }
 
     /// Streams the file at `path` in 64 KiB pieces and removes it afterwards, also when the download is cut off.

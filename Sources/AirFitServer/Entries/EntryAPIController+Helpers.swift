@@ -28,7 +28,7 @@ extension EntryAPIController {
     /// A page of `found` (fetched one past the limit, to know whether another page follows).
     func page<Item: Encodable>(_ found: [Item], list: EntryListQuery, query: RecordQuery, before: Int64) throws -> Response {
         let next = found.count > list.limit ? EntryCursor.dated(before: before, offset: query.offset + list.limit).text : nil
-        return try PlanAPIController.encode(EntryPageJSON(items: Array(found.prefix(list.limit)), nextCursor: next))
+        return try APIJSON.response(EntryPageJSON(items: Array(found.prefix(list.limit)), nextCursor: next))
     }
 
     static func milliseconds(_ date: Date) -> Int64 {
@@ -38,17 +38,6 @@ extension EntryAPIController {
     /// 422 for a cursor of another list.
     static var foreignCursor: APIProblem {
         APIProblem.invalid([.init(field: "cursor", message: "cursor belongs to another list; pass this list's nextCursor unchanged.")])
-    }
-
-    /// The request's JSON body as `type`.
-    /// - Throws: 400 for a body that is not JSON of that shape (naming the field when the decoder says which).
-    static func decode<Body: Decodable>(_ type: Body.Type, _ request: Request, what: String) async throws -> Body {
-        let bytes = try await request.body.collect(upTo: bodyLimit)
-        do {
-            return try JSONCoding.decoder.decode(type, from: Data(bytes.readableBytesView))
-        } catch let error as DecodingError {
-            throw APIProblem.unreadable(what, error)
-        }
     }
 
     /// 422 listing each required field not sent.
@@ -76,7 +65,7 @@ extension EntryAPIController {
 
     /// 201 with `value` and its address.
     static func created(_ value: some Encodable, at path: String) throws -> Response {
-        var response = try PlanAPIController.encode(value)
+        var response = try APIJSON.response(value)
         response.status = .created
         response.headers[.location] = path
         return response

@@ -10,8 +10,6 @@ struct EntryAPIController: Sendable {
     let plans: PlanCoordinator
     let now: @Sendable () -> Date
 
-    /// The largest body read.
-    static let bodyLimit = 64 * 1024
     /// The most exercises or foods one body carries (as the web form).
     static let maximumRows = EntryForm.maximumRows
 
@@ -25,7 +23,7 @@ struct EntryAPIController: Sendable {
         }
         group.post("/api/v1/workouts") { request, context -> Response in
             let user = context.user
-            let body = try await Self.decode(WorkoutBody.self, request, what: "a workout")
+            let body = try await APIJSON.decode(WorkoutBody.self, request, what: "a workout")
             try Self.require(body.missing)
             guard (body.exercises?.count ?? 0) <= Self.maximumRows else { throw Self.tooMany("exercises") }
             let blank = WorkoutInput(type: "", day: "", time: "", durationMinutes: "")
@@ -37,17 +35,17 @@ struct EntryAPIController: Sendable {
             return try Self.created(WorkoutJSON(workout, user: user), at: "/api/v1/workouts/\(workout.id.uuidString)")
         }
         group.get("/api/v1/workouts/:workout") { _, context -> Response in
-            try PlanAPIController.encode(WorkoutJSON(try await workout(context), user: context.user))
+            try APIJSON.response(WorkoutJSON(try await workout(context), user: context.user))
         }
         group.patch("/api/v1/workouts/:workout") { request, context -> Response in
             let user = context.user
             let original = try await workout(context)
-            let body = try await Self.decode(WorkoutBody.self, request, what: "a workout")
+            let body = try await APIJSON.decode(WorkoutBody.self, request, what: "a workout")
             guard (body.exercises?.count ?? 0) <= Self.maximumRows else { throw Self.tooMany("exercises") }
             let input = body.applied(to: WorkoutInput(original, user: user))
             let edited = try Self.checked { () throws(EntryProblems) in try input.workout(from: original, user: user, now: now()) }
             if edited != original { try await repository.updateWorkout(edited) }
-            return try PlanAPIController.encode(WorkoutJSON(edited, user: user))
+            return try APIJSON.response(WorkoutJSON(edited, user: user))
         }
         group.delete("/api/v1/workouts/:workout") { _, context -> Response in
             try await delete(.workout, parameter: "workout", context)
@@ -62,7 +60,7 @@ struct EntryAPIController: Sendable {
         }
         group.post("/api/v1/meals") { request, context -> Response in
             let user = context.user
-            let body = try await Self.decode(MealBody.self, request, what: "a meal")
+            let body = try await APIJSON.decode(MealBody.self, request, what: "a meal")
             try Self.require(body.missing)
             guard (body.items?.count ?? 0) <= Self.maximumRows else { throw Self.tooMany("items") }
             let blank = MealInput(mealType: "", day: "", time: "", items: [])
@@ -71,17 +69,17 @@ struct EntryAPIController: Sendable {
             return try Self.created(MealJSON(meal, user: user), at: "/api/v1/meals/\(meal.id.uuidString)")
         }
         group.get("/api/v1/meals/:meal") { _, context -> Response in
-            try PlanAPIController.encode(MealJSON(try await meal(context), user: context.user))
+            try APIJSON.response(MealJSON(try await meal(context), user: context.user))
         }
         group.patch("/api/v1/meals/:meal") { request, context -> Response in
             let user = context.user
             let original = try await meal(context)
-            let body = try await Self.decode(MealBody.self, request, what: "a meal")
+            let body = try await APIJSON.decode(MealBody.self, request, what: "a meal")
             guard (body.items?.count ?? 0) <= Self.maximumRows else { throw Self.tooMany("items") }
             let input = body.applied(to: MealInput(original, user: user))
             let edited = try Self.checked { () throws(EntryProblems) in try input.meal(from: original, user: user, now: now()) }
             if edited != original { try await repository.updateFoodEntry(edited) }
-            return try PlanAPIController.encode(MealJSON(edited, user: user))
+            return try APIJSON.response(MealJSON(edited, user: user))
         }
         group.delete("/api/v1/meals/:meal") { _, context -> Response in
             try await delete(.meal, parameter: "meal", context)
@@ -101,11 +99,11 @@ struct EntryAPIController: Sendable {
             let shown = Array(found.prefix(list.limit))
             let next =
                 found.count > list.limit ? shown.last.flatMap { HistoryPage.dayBefore($0.day) }.map { EntryCursor.day($0).text } : nil
-            return try PlanAPIController.encode(EntryPageJSON(items: shown.map { DailyLogJSON($0, user: user) }, nextCursor: next))
+            return try APIJSON.response(EntryPageJSON(items: shown.map { DailyLogJSON($0, user: user) }, nextCursor: next))
         }
         group.post("/api/v1/daily-logs") { request, context -> Response in
             let user = context.user
-            let body = try await Self.decode(DailyLogBody.self, request, what: "a daily check-in")
+            let body = try await APIJSON.decode(DailyLogBody.self, request, what: "a daily check-in")
             guard let day = body.day else { throw Self.missing(["day"]) }
             if DailyLog.isValidDay(day), let existing = try await repository.dailyLog(userID: user.id, day: day) {
                 throw APIProblem(
@@ -118,19 +116,19 @@ struct EntryAPIController: Sendable {
             return try Self.created(DailyLogJSON(log, user: user), at: "/api/v1/daily-logs/\(log.id.uuidString)")
         }
         group.get("/api/v1/daily-logs/:dailyLog") { _, context -> Response in
-            try PlanAPIController.encode(DailyLogJSON(try await dailyLog(context), user: context.user))
+            try APIJSON.response(DailyLogJSON(try await dailyLog(context), user: context.user))
         }
         group.patch("/api/v1/daily-logs/:dailyLog") { request, context -> Response in
             let user = context.user
             let original = try await dailyLog(context)
-            let body = try await Self.decode(DailyLogBody.self, request, what: "a daily check-in")
+            let body = try await APIJSON.decode(DailyLogBody.self, request, what: "a daily check-in")
             if let day = body.day, day != original.day {
                 throw APIProblem.invalid([.init(field: "day", message: "A check-in stays on its day; create one for \(day) instead.")])
             }
             let input = body.applied(to: CheckinInput(original, user: user))
             let edited = try Self.checked { () throws(EntryProblems) in try input.checkin(from: original, user: user, now: now()) }
             try await repository.saveDailyLog(edited)
-            return try PlanAPIController.encode(DailyLogJSON(edited, user: user))
+            return try APIJSON.response(DailyLogJSON(edited, user: user))
         }
         group.delete("/api/v1/daily-logs/:dailyLog") { _, context -> Response in
             try await delete(.checkin, parameter: "dailyLog", context)

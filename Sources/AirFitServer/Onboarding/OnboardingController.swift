@@ -7,9 +7,8 @@ import Hummingbird
 struct OnboardingController: Sendable {
     let drafts: OnboardingDrafts
     let users: any UserRepository
-    let vault: any SecretVault
-    /// Goal analysis and saving, shared with the CLI.
-    let completion: OnboardingCompletion
+    /// Saving the draft, goal analysis and completion.
+    let steps: OnboardingSteps
     let now: @Sendable () -> Date
     let views: Views
 
@@ -57,7 +56,7 @@ struct OnboardingController: Sendable {
                 events = action == "add_block" ? [.addAvailability(block)] : [.addAvailability(block), .next]
             }
         }
-        let runner = OnboardingRunner(effects: effects(for: signed.user))
+        let runner = OnboardingRunner(effects: steps.effects(for: signed.user))
         for event in events {
             var issues: [ValidationIssue]?
             let ending = try await runner.handle(event, flow: &flow) { action, _ in
@@ -84,30 +83,13 @@ struct OnboardingController: Sendable {
         return WebResponses.redirect("/onboarding")
     }
 
-    /// Saving the draft, goal analysis (by the person's provider, bounded by a timeout, else locally) and completion.
-    private func effects(for user: User) -> OnboardingEffects {
-        let drafts = self.drafts
-        let completion = self.completion
-        let vault = self.vault
-        return OnboardingEffects(
-            persist: { draft in try await drafts.save(draft, for: user.id) },
-            goal: { draft, analyzeGoal in
-                let selection = await CoachModelSelection.resolveIfAvailable(user: user, vault: vault)
-                return await completion.goal(for: draft, analyzeGoal: analyzeGoal, selection: selection).goal
-            },
-            complete: { draft in
-                try await completion.complete(draft, user: user)
-                try await drafts.remove(for: user.id)
-            })
-    }
-
     private func onboardingPage(
         _ draft: OnboardingDraft, signed: SignedIn, issues: [ValidationIssue], slot: AvailabilitySlotInput = AvailabilitySlotInput(),
         status: HTTPResponse.Status = .ok
     ) async -> Response {
         var page = OnboardingView(draft)
         if draft.screen == .coachProfileReady {
-            page.ready?.needsProvider = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: vault) == nil
+            page.ready?.needsProvider = await CoachModelSelection.resolveIfAvailable(user: signed.user, vault: steps.vault) == nil
         }
         var general = issues
         if draft.screen == .typicalAvailability {

@@ -58,7 +58,7 @@ struct CoachCompletions: Sendable {
         let rest = CoachEventsBox(iterator: iterator)
         if request.stream {
             let chunks = OpenAIChunkWriter(id: id, model: Self.model, created: created, includeUsage: request.includeUsage)
-            return ChatController.eventStream(
+            return ReplyStream.eventStream(
                 ResponseBody { output in
                     var writer = chunks
                     var tail: [String]?

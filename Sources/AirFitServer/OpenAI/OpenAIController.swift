@@ -73,7 +73,7 @@ struct OpenAIController: Sendable {
                     throw OpenAIError.upstream(ServiceError.providerError(code: code ?? "stream", message: message), provider: provider)
                 }
                 let chunks = OpenAIChunkWriter(id: id, model: parsed.model, created: created, includeUsage: parsed.includeUsage)
-                var response = ChatController.eventStream(
+                var response = ReplyStream.eventStream(
                     ResponseBody { output in
                         var writer = chunks
                         var failure: OpenAIError?

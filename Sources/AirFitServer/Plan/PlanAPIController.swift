@@ -6,9 +6,6 @@ import Hummingbird
 struct PlanAPIController: Sendable {
     let plans: PlanCoordinator
 
-    /// The largest edit request read.
-    static let bodyLimit = 64 * 1024
-
     /// `POST /api/v1/plan/edits`.
     struct EditRequest: Decodable {
         /// The plan version the client read; a newer plan answers 409.
@@ -28,18 +25,19 @@ struct PlanAPIController: Sendable {
                 let plan: TrainingPlan?
                 let availability: [WorkoutAvailabilityBlock]
             }
-            return try Self.encode(Answer(plan: try await plans.plan(for: user), availability: try await plans.availability(for: user)))
+            return try APIJSON.response(
+                Answer(plan: try await plans.plan(for: user), availability: try await plans.availability(for: user)))
         }
         group.post("/api/v1/plan/edits") { request, context -> Response in
             let edit: EditRequest
             do {
-                let body = try await request.body.collect(upTo: Self.bodyLimit)
+                let body = try await request.body.collect(upTo: APIJSON.bodyLimit)
                 edit = try JSONCoding.decoder.decode(EditRequest.self, from: Data(body.readableBytesView))
             } catch let error as DecodingError {
                 throw APIProblem.unreadable("a plan edit", error)
             }
             do {
-                return try Self.encode(try await plans.edit(edit.edits, user: context.user, expectedVersion: edit.version))
+                return try APIJSON.response(try await plans.edit(edit.edits, user: context.user, expectedVersion: edit.version))
             } catch let error as PlanCoordinatorError {
                 throw Self.problem(error)
             }
@@ -50,7 +48,7 @@ struct PlanAPIController: Sendable {
                 let pending: Int
             }
             let all = try await plans.recommendations(for: context.user)
-            return try Self.encode(Answer(recommendations: all, pending: all.count { $0.status == .pendingReview }))
+            return try APIJSON.response(Answer(recommendations: all, pending: all.count { $0.status == .pendingReview }))
         }
         for action in ActivityController.actions {
             group.post(RouterPath("/api/v1/recommendations/:recommendation/\(action)")) { _, context -> Response in
@@ -59,10 +57,10 @@ struct PlanAPIController: Sendable {
                 }
                 do {
                     if let decision = RecommendationDecision(rawValue: action) {
-                        return try Self.encode(try await plans.decide(decision, recommendationID: id, user: context.user))
+                        return try APIJSON.response(try await plans.decide(decision, recommendationID: id, user: context.user))
                     }
                     struct Answer: Encodable { let recommendation: Recommendation? }
-                    return try Self.encode(
+                    return try APIJSON.response(
                         Answer(recommendation: try await plans.recompute(recommendationID: id, user: context.user)))
                 } catch let error as PlanCoordinatorError {
                     throw Self.problem(error)
@@ -70,7 +68,7 @@ struct PlanAPIController: Sendable {
             }
         }
         group.get("/api/v1/autopilot") { _, context -> Response in
-            try Self.encode(AutopilotRequest(enabled: try await plans.isAutopilotOn(userID: context.user.id)))
+            try APIJSON.response(AutopilotRequest(enabled: try await plans.isAutopilotOn(userID: context.user.id)))
         }
         group.put("/api/v1/autopilot") { request, context -> Response in
             let wanted: AutopilotRequest
@@ -85,12 +83,8 @@ struct PlanAPIController: Sendable {
             } catch {
                 throw APIProblem(status: .serviceUnavailable, detail: AutopilotToggle.defaultFailureMessage)
             }
-            return try Self.encode(wanted)
+            return try APIJSON.response(wanted)
         }
-    }
-
-    static func encode(_ value: some Encodable) throws -> Response {
-        WebResponses.json(String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self))
     }
 
     static func problem(_ error: PlanCoordinatorError) -> APIProblem {

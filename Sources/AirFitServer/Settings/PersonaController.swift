@@ -90,7 +90,7 @@ struct PersonaController: Sendable {
                 $0.finish()
             }
         }
-        return ChatController.eventStream(
+        return ReplyStream.eventStream(
             ResponseBody { writer in
                 for await frame in frames { try await writer.write(ByteBuffer(string: frame)) }
                 try await writer.finish(nil)

@@ -86,41 +86,23 @@ struct OnboardCommand: AsyncParsableCommand {
         let answers: OnboardingAnswers
         do {
             answers = try OnboardingAnswers(json: data)
-        } catch let problems as OnboardingAnswers.Problems {
-            throw Self.reject(problems.issues)
+        } catch {
+            throw Self.reject(error.issues)
         }
         // The question screens need no storage, so invalid answers never create or touch the data directory.
-        var flow = OnboardingFlow()
-        _ = flow.handle(.begin)
-        var analyzeGoal: Bool?
-        while analyzeGoal == nil {
-            let screen = flow.screen
-            answers.apply(screen, to: &flow.draft)
-            for action in flow.handle(.next) {
-                switch action {
-                case .showIssues(let issues):
-                    // The flow stops at the first screen with problems; list the later screens' problems too.
-                    var rest = flow.draft
-                    var all = issues
-                    for later in OnboardingFlow.questionScreens.drop(while: { $0 != screen }).dropFirst() {
-                        answers.apply(later, to: &rest)
-                        all += OnboardingValidation.issues(on: later, in: rest)
-                    }
-                    throw Self.reject(all)
-                case .generate(let analyze):
-                    analyzeGoal = analyze
-                case .show, .persistDraft, .showError, .leave, .complete:
-                    break
-                }
-            }
+        let draft: OnboardingDraft
+        let analyzeGoal: Bool
+        do {
+            (draft, analyzeGoal) = try answers.validated()
+        } catch {
+            throw Self.reject(error.issues)
         }
-        let draft = flow.draft
         try await CLI.withStore(logger: CLI.logger()) { context in
             var flow = OnboardingFlow(draft: draft)
             // A file of answers is all or nothing: no half-finished draft is kept.
             let runner = OnboardingRunner(effects: TerminalOnboarding(context: context, email: person.email).effects(keepingDraftFor: nil))
             print("Creating your coach…")
-            let ending = try await runner.run([.generate(analyzeGoal: analyzeGoal ?? true)], flow: &flow) { action, draft in
+            let ending = try await runner.run([.generate(analyzeGoal: analyzeGoal)], flow: &flow) { action, draft in
                 guard action == .show(.coachProfileReady) else {
                     throw CLIError("Onboarding stopped unexpectedly (\(action)); nothing was saved.")
                 }

@@ -1,36 +1,37 @@
-import AirFitCore
-import Foundation
+public import Foundation
 
-/// Every onboarding answer in one JSON document, for `airfit onboard --answers FILE.json`.
+/// Every onboarding answer in one JSON document: `airfit onboard --answers FILE.json` and
+/// `PUT /api/v1/onboarding/answers`.
 ///
 /// The document is read into a draft of answers; ``apply(_:to:)`` copies one screen's answers into the flow's
 /// draft just before the flow is told "next", so the state machine validates them exactly as it does at the
 /// terminal. The schema is documented in the README's command-line section.
-struct OnboardingAnswers {
+public struct OnboardingAnswers: Sendable {
     /// The answers; whatever the document leaves out keeps the flow's default.
     private let answers: OnboardingDraft
 
     /// The top-level members the document may have.
-    static let members = [
+    public static let members = [
         "lifeSnapshot", "aspiration", "style", "engagement", "availability", "sleep", "motivation", "units", "establishBaseline",
     ]
 
     /// Problems with the document's shape, each naming its field.
-    struct Problems: Error {
-        var issues: [ValidationIssue]
+    public struct Problems: Error, Sendable {
+        /// Each problem, naming its field.
+        public var issues: [ValidationIssue]
     }
 
     /// Reads a document.
     /// - Throws: ``Problems`` naming every member that is not valid JSON of the documented shape.
-    init(json data: Data) throws {
+    public init(json data: Data) throws(Problems) {
         let document: JSONValue
         do {
             document = try JSONValue(data: data)
         } catch {
-            throw Problems(issues: [ValidationIssue(field: "answers", message: "The file is not valid JSON.")])
+            throw Problems(issues: [ValidationIssue(field: "answers", message: "The answers are not valid JSON.")])
         }
         guard case .object(let members) = document else {
-            throw Problems(issues: [ValidationIssue(field: "answers", message: "The file must hold one JSON object.")])
+            throw Problems(issues: [ValidationIssue(field: "answers", message: "The answers must be one JSON object.")])
         }
         var reader = Reader()
         var draft = OnboardingDraft()
@@ -55,7 +56,7 @@ struct OnboardingAnswers {
     }
 
     /// The document members each question screen reads.
-    static func members(of screen: OnboardingScreen) -> [String] {
+    public static func members(of screen: OnboardingScreen) -> [String] {
         switch screen {
         case .lifeSnapshot: ["lifeSnapshot"]
         case .coreAspiration: ["aspiration"]
@@ -81,7 +82,7 @@ struct OnboardingAnswers {
     }
 
     /// Copies the answers that belong on `screen` into `draft`.
-    func apply(_ screen: OnboardingScreen, to draft: inout OnboardingDraft) {
+    public func apply(_ screen: OnboardingScreen, to draft: inout OnboardingDraft) {
         switch screen {
         case .lifeSnapshot:
             draft.lifeSnapshot = answers.lifeSnapshot
@@ -107,8 +108,41 @@ struct OnboardingAnswers {
         }
     }
 
+    /// The answers taken through every question screen of the flow, which validates them exactly as it does a
+    /// person's typing: the draft ready for its coach, and whether the goal is still to be analysed.
+    /// - Throws: ``Problems`` listing every screen's problems (the flow stops at the first screen with any; the later
+    ///   screens are checked too, so one attempt names every field to fix), with fields named as in this document.
+    public func validated() throws(Problems) -> (draft: OnboardingDraft, analyzeGoal: Bool) {
+        var flow = OnboardingFlow()
+        _ = flow.handle(.begin)
+        while true {
+            let screen = flow.screen
+            apply(screen, to: &flow.draft)
+            for action in flow.handle(.next) {
+                switch action {
+                case .showIssues(let issues):
+                    var rest = flow.draft
+                    var all = issues
+                    for later in OnboardingFlow.questionScreens.drop(while: { $0 != screen }).dropFirst() {
+                        apply(later, to: &rest)
+                        all += OnboardingValidation.issues(on: later, in: rest)
+                    }
+                    throw Problems(issues: all.map { ValidationIssue(field: Self.documentField($0.field), message: $0.message) })
+                case .generate(let analyze):
+                    return (flow.draft, analyze)
+                case .show, .persistDraft, .showError, .leave, .complete:
+                    break
+                }
+            }
+            // A screen that neither moved on nor found a problem would loop for ever; the flow always does one.
+            guard flow.screen != screen else {
+                throw Problems(issues: [ValidationIssue(field: "answers", message: "The answers could not be taken through onboarding.")])
+            }
+        }
+    }
+
     /// The name of a flow field in this document (the flow calls the style blend `coachingStyle`).
-    static func documentField(_ field: String) -> String {
+    public static func documentField(_ field: String) -> String {
         field == "coachingStyle" ? "style" : field
     }
 }

@@ -1,22 +1,22 @@
-import AirFitCore
 import Foundation
 
 /// Reading onboarding answers, typed at the terminal or given in an answers file: choices, weekdays, time slots.
-enum OnboardingInput {
+public enum OnboardingInput {
     /// A problem with typed or file input, in words a person can act on.
-    struct Problem: Error, Equatable {
-        var message: String
+    public struct Problem: Error, Equatable, Sendable {
+        /// What is wrong and how to write it.
+        public var message: String
     }
 
     /// The option `text` names: its 1-based number, its id or its display name (case-insensitive).
-    static func choice<T>(_ text: String, in options: [T], id: (T) -> String, name: (T) -> String) -> T? {
+    public static func choice<T>(_ text: String, in options: [T], id: (T) -> String, name: (T) -> String) -> T? {
         if let number = Int(text) { return options.indices.contains(number - 1) ? options[number - 1] : nil }
         let wanted = text.lowercased()
         return options.first { id($0).lowercased() == wanted || name($0).lowercased() == wanted }
     }
 
     /// The weekday (1 = Sunday … 7 = Saturday) a name or its first letters ("mon", "tu") stand for.
-    static func weekday(_ text: String) -> Int? {
+    public static func weekday(_ text: String) -> Int? {
         let wanted = text.lowercased()
         guard wanted.count >= 2 else { return nil }
         let matches = WorkoutAvailabilityBlock.dayNames.indices.filter {
@@ -26,7 +26,7 @@ enum OnboardingInput {
     }
 
     /// A time slot written as "mon 07:00-08:00" (the end may also follow a space or an en dash).
-    static func availabilityBlock(_ text: String) -> Result<WorkoutAvailabilityBlock, Problem> {
+    public static func availabilityBlock(_ text: String) -> Result<WorkoutAvailabilityBlock, Problem> {
         let parts = text.replacingOccurrences(of: "–", with: " ").replacingOccurrences(of: "-", with: " ")
             .split(separator: " ").map(String.init)
         guard parts.count == 3 else {
