@@ -260,6 +260,9 @@ struct AuthorizationMatrix {
             // The JSON API names each kind of entry by a parameter of its own.
             "workout": [PathValue(text: b.workout.uuidString, ownership: .others), PathValue(text: a.workout.uuidString, ownership: .own)],
             "meal": [PathValue(text: b.meal.uuidString, ownership: .others), PathValue(text: a.meal.uuidString, ownership: .own)],
+            "conversation": [
+                PathValue(text: b.conversation.uuidString, ownership: .others), PathValue(text: a.conversation.uuidString, ownership: .own),
+            ],
             "dailyLog": [b.checkin, b.olderCheckin].map { PathValue(text: $0.uuidString, ownership: .others) }
                 + [PathValue(text: a.checkin.uuidString, ownership: .own)],
             // Plans are the admin's (B's); A, a member, finds none of them.
