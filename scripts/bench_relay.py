@@ -96,7 +96,7 @@ def measure(name, pid, url, key, model, direct):
         print(f"  {name:8} {level:>3} streams: {result['tokensPerSecond']:9.0f} tokens/s, first token +{result['addedP50']:.2f} ms p50 "
               f"/ +{result['addedP99']:.2f} ms p99, {result['cpuMsPerToken']:.4f} ms CPU per token, {result['failures']} failures",
               flush=True)
-    return rows, memory_mb(pid, "VmHWM")
+    return rows, memory_mb(pid, "VmHWM"), memory_mb(pid, "RssAnon"), memory_mb(pid, "RssFile")
 
 
 def start_litellm(upstream, work):
@@ -155,22 +155,27 @@ def main():
                   f"{direct[level]['ttftP99Ms']:.2f} ms p99", flush=True)
         lite, lite_url = start_litellm(port, work)
         procs.append(lite)
-        lite_rows, lite_rss = measure("LiteLLM", lite.pid, lite_url, "sk-anything", "bench", direct)
+        lite_rows, lite_rss, lite_anon, lite_file = measure("LiteLLM", lite.pid, lite_url, "sk-anything", "bench", direct)
         lite.terminate()
         lite.wait(30)
         airfit, airfit_url, token = start_airfit(port, work)
         procs.append(airfit)
-        air_rows, air_rss = measure("AirFit", airfit.pid, airfit_url, token, "bench", direct)
+        air_rows, air_rss, air_anon, air_file = measure("AirFit", airfit.pid, airfit_url, token, "bench", direct)
         print(f"  peak RSS: LiteLLM {lite_rss:.0f} MB, AirFit {air_rss:.0f} MB")
+        # RSS at the end split into private heap (anonymous) and mapped files (code and libraries, clean and shared).
+        print(f"  RSS at the end, anonymous + file-backed: LiteLLM {lite_anon:.0f} + {lite_file:.0f} MB, "
+              f"AirFit {air_anon:.0f} + {air_file:.0f} MB")
         ttft = air_rows[0]["addedP50"] / max(lite_rows[0]["addedP50"], 1e-9)
         tps = max(r["tokensPerSecond"] for r in air_rows) / max(max(r["tokensPerSecond"] for r in lite_rows), 1e-9)
         cpu = (min(r["cpuMsPerToken"] for r in air_rows)) / max(min(r["cpuMsPerToken"] for r in lite_rows), 1e-9)
         rss = air_rss / max(lite_rss, 1e-9)
+        anon = air_anon / max(lite_anon, 1e-9)
         print("ratios (AirFit / LiteLLM) and goals:")
         print(f"  added time to first token at 1 stream: {ttft:.2f}  (goal ≤ 0.33)  {'met' if ttft <= 1 / 3 else 'missed'}")
         print(f"  tokens/s at saturation:               {tps:.1f}×  (goal ≥ 10×)  {'met' if tps >= 10 else 'missed'}")
         print(f"  CPU per token:                        {cpu:.3f}  (goal ≤ 0.10)  {'met' if cpu <= 0.1 else 'missed'}")
         print(f"  RSS:                                  {rss:.3f}  (goal ≤ 0.17)  {'met' if rss <= 1 / 6 else 'missed'}")
+        print(f"  anonymous RSS (heap) alone:           {anon:.3f}")
     finally:
         for proc in procs:
             if proc.poll() is None:
