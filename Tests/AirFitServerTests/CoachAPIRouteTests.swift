@@ -67,16 +67,9 @@ struct CoachAPIRouteTests {
                     .init(chunks: OpenAIWire.text(["Great ", "run!"])),
                 ])
             try await installation.app().test(.router) { client in
-                var web = WebClient(client: client)
-                try await web.signUp()
-                var owner = try #require(try await installation.repository.users().first)
-                owner.selectedAIProvider = "openai"
-                owner.selectedAIModel = "gpt-test"
-                owner.aiBaseURL = provider.baseURL
-                try await installation.repository.updateUser(owner)
-                try await installation.vault.saveSecret(
-                    "sk-test-0123456789abcdefghijklmn", provider: "openai", userID: owner.id, baseURL: provider.baseURL)
-                let token = try await APITokenRouteTests.createToken(&web, scopes: ["read", "write", "chat"])
+                let token = try await CoachCompletionsTests.setUp(
+                    installation, client, provider: provider, scopes: ["read", "write", "chat"])
+                let owner = try #require(try await installation.repository.users().first)
                 let call = { (path: String, method: HTTPRequest.Method, body: String?) in
                     try await APITokenRouteTests.bearer(client, path, token: token, method: method, body: body)
                 }

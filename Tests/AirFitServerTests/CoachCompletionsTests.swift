@@ -10,10 +10,10 @@ import Testing
 
 @Suite("The airfit-coach model")
 struct CoachCompletionsTests {
-    /// Signs up, points the owner's coach at `provider` (OpenAI-compatible) and returns a token with the openai scope.
-    static func setUp(_ installation: TestInstallation, _ client: some TestClientProtocol, provider: FakeProviderServer) async throws
-        -> String
-    {
+    /// Signs up, points the owner's coach at `provider` (OpenAI-compatible) and returns a token with `scopes`.
+    static func setUp(
+        _ installation: TestInstallation, _ client: some TestClientProtocol, provider: FakeProviderServer, scopes: [String] = ["openai"]
+    ) async throws -> String {
         var web = WebClient(client: client)
         try await web.signUp()
         var owner = try #require(try await installation.repository.users().first)
@@ -23,7 +23,7 @@ struct CoachCompletionsTests {
         try await installation.repository.updateUser(owner)
         try await installation.vault.saveSecret(
             "sk-test-0123456789abcdefghijklmn", provider: "openai", userID: owner.id, baseURL: provider.baseURL)
-        return try await APITokenRouteTests.createToken(&web, scopes: ["openai"])
+        return try await APITokenRouteTests.createToken(&web, scopes: scopes)
     }
 
     @Test("Any OpenAI client talks to the member's coach: its tools run on the server (a workout is logged) and the thread is kept")

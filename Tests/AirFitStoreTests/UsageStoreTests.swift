@@ -55,9 +55,9 @@ struct UsageStoreTests {
             #expect(summary.hasUnpricedCalls && summary.hasEstimates)
             #expect(
                 summary.byProvider == [
-                    ProviderUsage(provider: "anthropic", tokens: 4_500, costMicros: 8_000, calls: 2),
-                    ProviderUsage(provider: "openai", tokens: 1_600, costMicros: 7_005, calls: 2),
-                    ProviderUsage(provider: "ollama", tokens: 20, costMicros: 0, calls: 1),
+                    ProviderUsage("anthropic", tokens: 4_500, costMicros: 8_000, calls: 2),
+                    ProviderUsage("openai", tokens: 1_600, costMicros: 7_005, calls: 2),
+                    ProviderUsage("ollama", tokens: 20, costMicros: 0, calls: 1),
                 ])
             #expect(summary.byDay.count == 30)
             #expect(summary.byDay.map(\.day) == month.days())
@@ -68,9 +68,9 @@ struct UsageStoreTests {
             #expect(summary.byDay.filter { $0.tokens > 0 }.count == 3)
             #expect(
                 summary.byPurpose == [
-                    PurposeUsage(purpose: .chat, tokens: 5_500, costMicros: 15_000, calls: 2),
-                    PurposeUsage(purpose: .openAI, tokens: 600, costMicros: 5, calls: 2),
-                    PurposeUsage(purpose: .goalAnalysis, tokens: 20, costMicros: 0, calls: 1),
+                    PurposeUsage(.chat, tokens: 5_500, costMicros: 15_000, calls: 2),
+                    PurposeUsage(.openAI, tokens: 600, costMicros: 5, calls: 2),
+                    PurposeUsage(.goalAnalysis, tokens: 20, costMicros: 0, calls: 1),
                 ])
 
             let newest = try await ledger.usageRecords(userID: me, month: month, limit: 3)

@@ -54,10 +54,7 @@ extension CoachModelSelection {
             } catch {
                 if !(error is CancellationError) { ModelMetrics.upstreamError(candidate.provider, reason: Self.metricReason(error)) }
                 let last = index == route.count - 1
-                if var failed = accounting {
-                    failed = UsageAccounting(
-                        meter: failed.meter, userID: failed.userID, timeZone: failed.timeZone, purpose: failed.purpose,
-                        reservation: failed.reservation, inputCharacters: inputCharacters, started: started)
+                if let failed = accounting?.started(at: started) {
                     failed.record(
                         provider: candidate.provider, model: sent.resolvedModel(AIProviderCatalog.info(candidate.provider)),
                         attempt: attempt,
@@ -71,11 +68,7 @@ extension CoachModelSelection {
             let served = ServedRoute(
                 provider: candidate.provider, model: sent.resolvedModel(AIProviderCatalog.info(candidate.provider)), attempt: attempt,
                 skipped: skipped)
-            let timed = accounting.map {
-                UsageAccounting(
-                    meter: $0.meter, userID: $0.userID, timeZone: $0.timeZone, purpose: $0.purpose, reservation: $0.reservation,
-                    inputCharacters: inputCharacters, started: started)
-            }
+            let timed = accounting?.started(at: started)
             return RoutedStream(served: served, first: first, iterator: iterator, accounting: timed)
         }
         throw ServiceError.notConfigured

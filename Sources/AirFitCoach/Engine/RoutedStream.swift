@@ -118,7 +118,14 @@ struct UsageAccounting: Sendable {
     let purpose: UsagePurpose
     let reservation: UsageReservation?
     let inputCharacters: Int
-    let started: ContinuousClock.Instant
+    private(set) var started: ContinuousClock.Instant
+
+    /// The same accounting for an attempt that began at `instant` (its latency is measured from there).
+    func started(at instant: ContinuousClock.Instant) -> UsageAccounting {
+        var copy = self
+        copy.started = instant
+        return copy
+    }
 
     /// Writes one ledger row in a task of its own (settling the reservation when `settles`); a failed write is dropped,
     /// it never fails the call.

@@ -34,11 +34,11 @@ public struct UsageSummary: Sendable, Equatable {
         var days: [String: Int] = [:]
         var purposes: [UsagePurpose: PurposeUsage] = [:]
         for bucket in buckets {
-            var provider = providers[bucket.provider] ?? ProviderUsage(provider: bucket.provider, tokens: 0, costMicros: 0, calls: 0)
+            var provider = providers[bucket.provider] ?? ProviderUsage(bucket.provider)
             provider.add(tokens: bucket.tokens, costMicros: bucket.costMicros, calls: bucket.calls)
             providers[bucket.provider] = provider
             days[bucket.day, default: 0] = days[bucket.day, default: 0].addingSaturated(bucket.tokens)
-            var purpose = purposes[bucket.purpose] ?? PurposeUsage(purpose: bucket.purpose, tokens: 0, costMicros: 0, calls: 0)
+            var purpose = purposes[bucket.purpose] ?? PurposeUsage(bucket.purpose)
             purpose.add(tokens: bucket.tokens, costMicros: bucket.costMicros, calls: bucket.calls)
             purposes[bucket.purpose] = purpose
         }
@@ -92,32 +92,6 @@ public struct UsageSummary: Sendable, Equatable {
     }
 }
 
-/// One provider's share of a month.
-public struct ProviderUsage: Sendable, Equatable {
-    /// The provider id.
-    public var provider: String
-    /// Input plus output tokens.
-    public var tokens: Int
-    /// Known costs, US dollars × 1,000,000.
-    public var costMicros: Int64
-    /// Calls.
-    public var calls: Int
-
-    /// Creates a row.
-    public init(provider: String, tokens: Int, costMicros: Int64, calls: Int) {
-        self.provider = provider
-        self.tokens = tokens
-        self.costMicros = costMicros
-        self.calls = calls
-    }
-
-    mutating func add(tokens: Int, costMicros: Int64, calls: Int) {
-        self.tokens = self.tokens.addingSaturated(tokens)
-        self.costMicros = self.costMicros.addingSaturated(costMicros)
-        self.calls = self.calls.addingSaturated(calls)
-    }
-}
-
 /// One day's tokens.
 public struct DayUsage: Sendable, Equatable {
     /// "2026-11-23", in the member's zone.
@@ -132,10 +106,10 @@ public struct DayUsage: Sendable, Equatable {
     }
 }
 
-/// One purpose's share of a month.
-public struct PurposeUsage: Sendable, Equatable {
-    /// The purpose.
-    public var purpose: UsagePurpose
+/// One provider's or one purpose's share of a month.
+public struct UsageShare<Key: Sendable & Equatable>: Sendable, Equatable {
+    /// The provider id, or the purpose.
+    public var key: Key
     /// Input plus output tokens.
     public var tokens: Int
     /// Known costs, US dollars × 1,000,000.
@@ -144,8 +118,8 @@ public struct PurposeUsage: Sendable, Equatable {
     public var calls: Int
 
     /// Creates a row.
-    public init(purpose: UsagePurpose, tokens: Int, costMicros: Int64, calls: Int) {
-        self.purpose = purpose
+    public init(_ key: Key, tokens: Int = 0, costMicros: Int64 = 0, calls: Int = 0) {
+        self.key = key
         self.tokens = tokens
         self.costMicros = costMicros
         self.calls = calls
@@ -156,4 +130,19 @@ public struct PurposeUsage: Sendable, Equatable {
         self.costMicros = self.costMicros.addingSaturated(costMicros)
         self.calls = self.calls.addingSaturated(calls)
     }
+}
+
+/// One provider's share of a month.
+public typealias ProviderUsage = UsageShare<String>
+/// One purpose's share of a month.
+public typealias PurposeUsage = UsageShare<UsagePurpose>
+
+extension UsageShare where Key == String {
+    /// The provider id.
+    public var provider: String { key }
+}
+
+extension UsageShare where Key == UsagePurpose {
+    /// The purpose.
+    public var purpose: UsagePurpose { key }
 }

@@ -9,7 +9,7 @@ extension ActiveReplies {
     func stream(
         for userID: UUID, _ reply: @escaping @Sendable (ReplySignal, @escaping @Sendable (CoachEvent) -> Void) async throws -> Void
     ) async -> Response {
-        guard let (token, signal) = await reserve(userID) else {
+        guard let (token, signal) = reserve(userID) else {
             return ReplyStream.eventStream(ResponseBody(byteBuffer: ByteBuffer(string: ChatStreamFrame.error(ReplyStream.busy))))
         }
         let (frames, continuation) = AsyncStream.makeStream(of: String.self)
@@ -22,7 +22,7 @@ extension ActiveReplies {
             continuation.finish()
         }
         continuation.onTermination = { _ in pump.cancel() }
-        await attach(userID, token: token, task: pump)
+        attach(userID, token: token, task: pump)
         return ReplyStream.eventStream(
             ResponseBody { writer in
                 do {
