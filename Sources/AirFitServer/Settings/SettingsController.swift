@@ -14,15 +14,16 @@ struct SettingsController: Sendable {
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
         group.get("/settings") { _, context -> Response in
             let signed = context.signed
-            let hasPersona = try await repository.hasOnboardingProfile(userID: signed.user.id)
+            let facts = try await repository.settingsHubFacts(userID: signed.user.id)
             var page = SettingsHubView(
                 units: signed.user.preferredUnits.displayName, appearance: signed.user.appearanceMode.displayName,
-                persona: hasPersona ? "Active" : "Not set up", provider: try await providerSettings.hubSummary(signed.user),
+                persona: facts.hasPersona ? "Active" : "Not set up", provider: try await providerSettings.hubSummary(signed.user),
                 location: signed.user.location.map { $0.name ?? LocationRule.coordinates($0) } ?? "Not set",
                 version: AirFitVersion.current, isDevelopment: isDevelopment, isAdmin: signed.account.role == .admin)
-            page.pendingRecommendations = try await plans.pendingCount(for: signed.user)
+            // Only stored suggestions can be waiting; the coordinator applies their expiry.
+            page.pendingRecommendations = facts.storedAsPending > 0 ? try await plans.pendingCount(for: signed.user) : 0
             page.hasPendingRecommendations = page.pendingRecommendations > 0
-            page.plan = try await repository.usagePlan(userID: signed.user.id)?.name ?? "Unlimited"
+            page.plan = facts.planName ?? "Unlimited"
             return views.response(page, title: "Settings", user: signed.user, chrome: PageChrome(csrf: signed.session.csrfToken))
         }
         // "Show the last request": the exact bodies the person's coach sent, from their own data.
