@@ -260,6 +260,9 @@ struct AuthorizationMatrix {
             // The JSON API names each kind of entry by a parameter of its own.
             "workout": [PathValue(text: b.workout.uuidString, ownership: .others), PathValue(text: a.workout.uuidString, ownership: .own)],
             "meal": [PathValue(text: b.meal.uuidString, ownership: .others), PathValue(text: a.meal.uuidString, ownership: .own)],
+            // The OpenAI endpoint's models are by name, nobody's (it takes tokens only; sessions get 401).
+            "model": [PathValue(text: "airfit-coach", ownership: .scoped)],
+            "name": [PathValue(text: "gpt-4o-mini", ownership: .scoped)],
             "conversation": [
                 PathValue(text: b.conversation.uuidString, ownership: .others), PathValue(text: a.conversation.uuidString, ownership: .own),
             ],

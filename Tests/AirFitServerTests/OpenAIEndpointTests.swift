@@ -173,6 +173,14 @@ struct OpenAIEndpointTests {
                 let list = try JSONValue(data: Data(models.body.readableBytesView))
                 #expect(list["object"]?.stringValue == "list" && first(list["data"])?["id"]?.stringValue == "airfit-coach")
                 #expect(text(models.body).contains(#""id":"claude"#), "the member's own model is listed too")
+                let coach = try await client.executeRequest(
+                    uri: "/v1/models/airfit-coach", method: .get, headers: [.authorization: "Bearer \(token)"], body: nil)
+                let one = try JSONValue(data: Data(coach.body.readableBytesView))
+                #expect(coach.status == .ok && one["id"]?.stringValue == "airfit-coach" && one["object"]?.stringValue == "model")
+                let unknown = try await client.executeRequest(
+                    uri: "/v1/models/gpt-9", method: .get, headers: [.authorization: "Bearer \(token)"], body: nil)
+                let refusal = try JSONValue(data: Data(unknown.body.readableBytesView))
+                #expect(unknown.status == .notFound && refusal["error"]?["code"]?.stringValue == "model_not_found")
                 let missing = try await client.executeRequest(
                     uri: "/v1/nothing", method: .get, headers: [.authorization: "Bearer \(token)"], body: nil)
                 #expect(missing.status == .notFound && text(missing.body).hasPrefix(#"{"error":"#))

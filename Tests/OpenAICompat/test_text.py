@@ -1,6 +1,8 @@
 """Text through the OpenAI-compatible endpoint with the official `openai` SDK, for every provider wire format: the
 member's model listed, a streamed reply (text, finish reason, usage) and a whole one, each sent to the member's own
 provider with their key in that provider's header at the base URL saved with it."""
+import openai
+import pytest
 from fake_upstreams import USAGE
 from wire import only_chat, system_prompt, user_text
 
@@ -14,6 +16,15 @@ def test_models_list_names_the_members_model(relay):
     assert [m.id for m in models.data] == ["airfit-coach", relay.fake.model]
     assert models.data[0].owned_by == "airfit" and models.data[1].owned_by == relay.kind
     assert all(m.object == "model" for m in models.data)
+
+
+def test_a_listed_model_is_retrieved_and_an_unknown_one_is_not_found(relay):
+    coach = relay.client.models.retrieve("airfit-coach")
+    assert coach.id == "airfit-coach" and coach.owned_by == "airfit"
+    assert relay.client.models.retrieve(relay.fake.model).owned_by == relay.kind
+    with pytest.raises(openai.NotFoundError) as refused:
+        relay.client.models.retrieve("gpt-9")
+    assert refused.value.code == "model_not_found"
 
 
 def test_a_streamed_reply_arrives_as_chunks_with_finish_reason_and_usage(relay, fake):

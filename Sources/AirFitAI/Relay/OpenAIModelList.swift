@@ -13,17 +13,21 @@ public enum OpenAIModelList {
     public static func json(entries: [(id: String, ownedBy: String)], created: Int) -> String {
         AIJSON.object([
             AIJSONMember("object", .string("list")),
-            AIJSONMember(
-                "data",
-                .array(
-                    entries.map { entry in
-                        .object([
-                            AIJSONMember("id", .string(entry.id)),
-                            AIJSONMember("object", .string("model")),
-                            AIJSONMember("created", .integer(created)),
-                            AIJSONMember("owned_by", .string(entry.ownedBy)),
-                        ])
-                    })),
+            AIJSONMember("data", .array(entries.map { model($0.id, ownedBy: $0.ownedBy, created: created) })),
         ]).encoded
+    }
+
+    /// One model, as `GET /v1/models/{model}` answers: `{"id","object":"model","created","owned_by"}`.
+    public static func json(id: String, ownedBy: String, created: Int) -> String {
+        model(id, ownedBy: ownedBy, created: created).encoded
+    }
+
+    private static func model(_ id: String, ownedBy: String, created: Int) -> AIJSON {
+        .object([
+            AIJSONMember("id", .string(id)),
+            AIJSONMember("object", .string("model")),
+            AIJSONMember("created", .integer(created)),
+            AIJSONMember("owned_by", .string(ownedBy)),
+        ])
     }
 }

@@ -19,19 +19,43 @@ struct OpenAIController: Sendable {
     let coach: CoachCompletions
     let now: @Sendable () -> Date
 
+    /// The models a member's token can use: the coach, then the member's own model; none without a provider (neither
+    /// could answer).
+    private func models(_ user: User) async throws -> [(id: String, ownedBy: String)] {
+        guard let selection = try? await CoachModelSelection.resolve(user: user, vault: vault) else { return [] }
+        return [(CoachCompletions.model, "airfit"), (selection.resolvedModel, selection.provider.rawValue)]
+    }
+
+    private static func json(_ body: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// `GET /v1/models/{model}`: one of ``models(_:)``, or 404 in OpenAI's shape.
+    private func model(_ wanted: String, user: User) async throws -> Response {
+        guard let entry = try await models(user).first(where: { $0.id == wanted }) else {
+            throw OpenAIError(
+                status: .notFound, message: "The model '\(wanted)' does not exist for this token; GET /v1/models lists them.",
+                param: "model", code: "model_not_found")
+        }
+        return Self.json(OpenAIModelList.json(id: entry.id, ownedBy: entry.ownedBy, created: Int(now().timeIntervalSince1970)))
+    }
+
     /// The largest request body read (long conversations with tool results fit).
     static let bodyLimit = 4 * 1024 * 1024
 
     func addRoutes(to group: RouterGroup<APIRequestContext>) {
         group.get("/v1/models") { _, context -> Response in
-            // The coach, then the member's own model; nothing without a provider (neither could answer).
-            let selection = try? await CoachModelSelection.resolve(user: context.user, vault: vault)
-            let entries = selection.map { [(CoachCompletions.model, "airfit"), ($0.resolvedModel, $0.provider.rawValue)] } ?? []
-            let body = OpenAIModelList.json(
-                entries: entries.map { (id: $0.0, ownedBy: $0.1) }, created: Int(now().timeIntervalSince1970))
-            return Response(
-                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: body)))
+            let body = OpenAIModelList.json(entries: try await models(context.user), created: Int(now().timeIntervalSince1970))
+            return Self.json(body)
+        }
+        // A model id may hold one slash (OpenRouter's `vendor/model`).
+        for path in ["/v1/models/:model", "/v1/models/:model/:name"] {
+            group.get(RouterPath(path)) { _, context -> Response in
+                let wanted = [context.parameters.get("model"), context.parameters.get("name")].compactMap { $0 }.joined(separator: "/")
+                return try await model(wanted, user: context.user)
+            }
         }
         group.post("/v1/chat/completions") { request, context -> Response in
             let body = try await request.body.collect(upTo: Self.bodyLimit)
