@@ -71,9 +71,19 @@ let package = Package(
         // WebAuthn relying party: CBOR, COSE keys, attestation and assertion checks (passkeys).
         .target(
             name: "AirFitWebAuthn",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
+            dependencies: [
+                "AirFitCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
         ),
-        .testTarget(name: "AirFitWebAuthnTests", dependencies: ["AirFitWebAuthn"]),
+        .testTarget(name: "AirFitWebAuthnTests", dependencies: ["AirFitWebAuthn", "AirFitCore"]),
+        // Web Push: RFC 8291 message encryption (aes128gcm, RFC 8188) and RFC 8292 VAPID, on swift-crypto.
+        .target(name: "AirFitPush", dependencies: ["AirFitCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "AirFitPushTests",
+            dependencies: [
+                "AirFitPush", "AirFitCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
         // Persistence: FluentKit on SQLite or PostgreSQL, the key vault, export and import.
         .target(
             name: "AirFitStore",
@@ -126,6 +136,7 @@ let package = Package(
         .target(
             name: "AirFitOIDC",
             dependencies: [
+                "AirFitCore",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -191,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "AirFitOIDCTests",
             dependencies: [
-                "AirFitOIDC", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "JWTKit", package: "jwt-kit"),
+                "AirFitOIDC", "AirFitCore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
     ],

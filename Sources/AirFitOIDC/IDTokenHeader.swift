@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 
 /// The protected header of a compact JWS, read before any key is chosen.

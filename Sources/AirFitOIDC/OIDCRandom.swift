@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 
 /// Unguessable values for `state`, `nonce` and PKCE verifiers.

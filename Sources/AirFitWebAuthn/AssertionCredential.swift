@@ -1,3 +1,4 @@
+import AirFitCore
 public import Foundation
 
 /// After navigator.credentials.get:

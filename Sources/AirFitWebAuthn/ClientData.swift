@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 
 /// The parts of CollectedClientData (WebAuthn L2 §5.8.1) the relying party checks.

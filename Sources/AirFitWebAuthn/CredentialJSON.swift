@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 
 /// Shared rules for the credential JSON the page posts: a size limit, base64url fields, and `type` "public-key".

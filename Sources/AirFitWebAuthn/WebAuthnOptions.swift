@@ -1,3 +1,4 @@
+import AirFitCore
 public import Foundation
 
 /// The JSON given to the page's script for navigator.credentials.create/get. Binary values are base64url strings

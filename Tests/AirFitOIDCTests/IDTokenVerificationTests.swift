@@ -1,3 +1,4 @@
+import AirFitCore
 import AsyncHTTPClient
 import Foundation
 import JWTKit

@@ -1,3 +1,4 @@
+import AirFitCore
 import CryptoExtras
 import Foundation
 import JWTKit

@@ -1,3 +1,4 @@
+import AirFitCore
 import Foundation
 import Testing
 

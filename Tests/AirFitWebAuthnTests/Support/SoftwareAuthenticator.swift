@@ -1,3 +1,4 @@
+import AirFitCore
 import Crypto
 import CryptoExtras
 import Foundation

@@ -1,17 +1,17 @@
 public import Foundation
 
-/// base64url without padding (WebAuthn's and JSON's encoding of binary).
+/// base64url without padding (the encoding of binary in WebAuthn, JWTs, PKCE and Web Push).
 public enum Base64URL {
     /// Encodes bytes as base64url with no `=` padding.
-    public static func encode(_ data: Data) -> String {
-        data.base64EncodedString()
+    public static func encode(_ bytes: some DataProtocol) -> String {
+        Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
     /// Decodes base64url text (padding optional); `nil` when it holds any other character or a bad length.
-    public static func decode(_ text: String) -> Data? {
+    public static func decode(_ text: some StringProtocol) -> Data? {
         var standard = ""
         standard.reserveCapacity(text.utf8.count + 3)
         for scalar in text.unicodeScalars {
