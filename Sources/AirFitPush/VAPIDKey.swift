@@ -1,5 +1,5 @@
 import AirFitCore
-public import Crypto
+import Crypto
 public import Foundation
 
 /// The server's Web Push identity (RFC 8292 VAPID): a P-256 signing key, made once and kept in the vault. Browsers
