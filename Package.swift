@@ -77,11 +77,19 @@ let package = Package(
         ),
         .testTarget(name: "AirFitWebAuthnTests", dependencies: ["AirFitWebAuthn", "AirFitCore"]),
         // Web Push: RFC 8291 message encryption (aes128gcm, RFC 8188) and RFC 8292 VAPID, on swift-crypto.
-        .target(name: "AirFitPush", dependencies: ["AirFitCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "AirFitPush",
+            dependencies: [
+                "AirFitCore", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "AirFitPushTests",
             dependencies: [
-                "AirFitPush", "AirFitCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "JWTKit", package: "jwt-kit"),
+                "AirFitPush", "AirFitCore", "AirFitTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Persistence: FluentKit on SQLite or PostgreSQL, the key vault, export and import.

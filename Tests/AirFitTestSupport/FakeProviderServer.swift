@@ -50,6 +50,8 @@ public final class FakeProviderServer: Sendable {
         public var query: String
         public var headers: [String: String]
         public var body: String
+        /// The body's exact bytes (binary bodies, such as encrypted push messages).
+        public var bytes: [UInt8]
     }
 
     private struct State {
@@ -118,7 +120,9 @@ public final class FakeProviderServer: Sendable {
         let body = try await request.collectBody(upTo: 1 << 20)
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let recorded = Recorded(path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: String(buffer: body))
+        let recorded = Recorded(
+            path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: String(buffer: body),
+            bytes: Array(body.readableBytesView))
         let reply = state.update { state -> Reply? in
             state.requests.append(recorded)
             guard var queue = state.replies[recorded.path], let first = queue.first else { return nil }
