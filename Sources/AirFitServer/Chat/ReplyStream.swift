@@ -28,6 +28,7 @@ extension ActiveReplies {
                 do {
                     for await frame in frames { try await writer.write(ByteBuffer(string: frame)) }
                 } catch {
+                    // The reader went away: stop the reply (its partial text is stored) and free the slot.
                     pump.cancel()
                     await self.finish(userID, token: token)
                     throw error
