@@ -40,6 +40,15 @@ public struct OnboardingProfile: Codable, Sendable, Equatable, Identifiable {
             rawFullProfileData: personaData, createdAt: createdAt, updatedAt: updatedAt)
     }
 
+    /// The persona and communication preferences as one JSON document, as `airfit persona show --json` prints it
+    /// and `GET /api/v1/persona` answers.
+    public func document() throws -> JSONValue {
+        JSONValue.object([
+            "persona": try JSONValue(data: personaPromptData),
+            "communicationPreferences": try JSONValue(data: communicationPreferencesData),
+        ])
+    }
+
     /// The decoded persona profile.
     public func persona() throws -> PersonaProfile {
         try JSONCoding.decoder.decode(PersonaProfile.self, from: personaPromptData)

@@ -75,10 +75,6 @@ struct OnboardingAPIController: Sendable {
 
     /// The saved persona, as `airfit persona show --json` prints it.
     private func personaJSON(_ userID: UUID) async throws -> JSONValue? {
-        guard let profile = try await repository.onboardingProfile(userID: userID) else { return nil }
-        return JSONValue.object([
-            "persona": try JSONValue(data: profile.personaPromptData),
-            "communicationPreferences": try JSONValue(data: profile.communicationPreferencesData),
-        ])
+        try await repository.onboardingProfile(userID: userID)?.document()
     }
 }

@@ -57,11 +57,7 @@ struct PersonaCommand: AsyncParsableCommand {
                 }
                 guard let profile else { throw Self.notOnboarded }
                 if json {
-                    let document = JSONValue.object([
-                        "persona": try JSONValue(data: profile.personaPromptData),
-                        "communicationPreferences": try JSONValue(data: profile.communicationPreferencesData),
-                    ])
-                    print(String(decoding: try document.encoded(), as: UTF8.self))
+                    print(String(decoding: try profile.document().encoded(), as: UTF8.self))
                 } else {
                     print("Your coach")
                     for line in PersonaText.profile(try profile.persona()) { print(line) }
