@@ -128,13 +128,11 @@ struct SMTPClientTests {
 
     @Test("A closed port is a transient connection error")
     func refused() async throws {
-        // Bind and release a port so nothing listens there.
-        let server = try await SMTPTestServer.start()
-        let port = server.port
-        server.stop()
-        let error = await #expect(throws: MailError.self) { try await Self.client(Self.local(port)).send(Self.message) }
+        let closed = try ClosedPort()
+        let error = await #expect(throws: MailError.self) { try await Self.client(Self.local(closed.port)).send(Self.message) }
         guard case .connectionFailed? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(error?.isTransient == true)
+        withExtendedLifetime(closed) {}
     }
 }
 

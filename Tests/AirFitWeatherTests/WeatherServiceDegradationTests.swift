@@ -1,3 +1,4 @@
+import AirFitTestSupport
 import AirFitWeather
 import Foundation
 import Testing
@@ -75,13 +76,14 @@ struct WeatherServiceDegradationTests {
 
     @Test("With nothing cached, a refused connection says the provider could not be reached")
     func errorOnRefused() async throws {
-        let server = try await FakeWeatherServer.start()
-        await server.stop()
-        let service = WeatherService(provider: TestProviders.openMeteo(server))
+        let closed = try ClosedPort()
+        let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:\(closed.port)")!, http: TestProviders.http)
+        let service = WeatherService(provider: provider)
         let error = await weatherError { _ = try await service.current(lat: 52.52, lon: 13.41, units: .metric) }
         #expect(error == .unreachable(.openMeteo, reason: "the connection was refused"))
         #expect(
             error?.fullMessage == "Could not reach Open-Meteo: the connection was refused. Check your internet connection and try again.")
+        withExtendedLifetime(closed) {}
     }
 
     @Test("With nothing cached, a timeout says how long was waited")
