@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A port on 127.0.0.1 where a connection is refused for as long as this value lives.
@@ -16,9 +16,9 @@ public final class ClosedPort: @unchecked Sendable {
     /// Binds a fresh socket to 127.0.0.1 on a port the system picks.
     public init() throws {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw ClosedPortError(call: "socket", code: errno) }
         var address = sockaddr_in()
