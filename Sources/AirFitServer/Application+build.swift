@@ -213,6 +213,7 @@ func buildSite(
     EntryController(repository: repository, plans: plans, now: dependencies.now, views: views).addRoutes(to: signedIn)
     PlanController(plans: plans, repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ActivityController(plans: plans, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    InboxController(notifications: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ConversationsController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ProgressController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     let onboardingSteps = OnboardingSteps(
@@ -302,7 +303,10 @@ public func buildApplication(
     return Application(
         router: buildRouter(dependencies, replies: replies), server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "AirFit"),
-        services: [ReplyShutdown(replies: replies, logger: logger), weeklyPlanAnalysis(dependencies, logger: logger)] + services,
+        services: [
+            ReplyShutdown(replies: replies, logger: logger), weeklyPlanAnalysis(dependencies, logger: logger),
+            notificationService(dependencies, logger: logger),
+        ] + services,
         logger: logger)
 }
 
@@ -325,6 +329,13 @@ func modelStreamer(_ dependencies: ServerDependencies) -> MeteredStreaming {
 /// The usage meter over the installation's ledger and plans.
 func usageMeter(_ dependencies: ServerDependencies) -> UsageMeter {
     UsageMeter(ledger: dependencies.repository, plans: dependencies.repository, prices: dependencies.prices, now: dependencies.now)
+}
+
+/// The coach's notifications, planned and delivered every minute.
+func notificationService(_ dependencies: ServerDependencies, logger: Logger) -> NotificationService {
+    NotificationService(
+        scheduler: NotificationScheduler(repository: dependencies.repository), interval: .seconds(60), now: dependencies.now,
+        logger: logger)
 }
 
 /// The weekly analysis, looking every 15 minutes for people whose week began.

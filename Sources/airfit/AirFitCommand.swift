@@ -13,7 +13,7 @@ struct AirFitCommand: AsyncParsableCommand {
             LocationCommand.self,
             DoctorCommand.self, DebugCommand.self, WeatherCommand.self, ProvidersCommand.self, AskCommand.self,
             OnboardCommand.self, PersonaCommand.self, PlanCommand.self, ChatCommand.self, MailCommand.self, MembersCommand.self,
-            UsageCommand.self,
+            UsageCommand.self, NotificationsCommand.self,
         ]
     )
 }

@@ -114,6 +114,8 @@ struct MemberThings {
     var plannedSession = UUID()
     var exercise = UUID()
     var recommendation = UUID()
+    /// A notification in their inbox.
+    var notification = UUID()
     /// A personal access token of theirs, and a usage plan (B is the admin).
     var apiToken = UUID()
     var usagePlan = UUID()
@@ -141,12 +143,13 @@ struct MemberRows: Equatable {
     var plan: TrainingPlan?
     var recommendations: [Recommendation]
     var tokens: [APIToken]
+    var notifications: [CoachNotification]
 
     /// How many rows that is.
     var count: Int {
         [account != nil, user != nil, profile != nil, draft != nil].filter { $0 }.count + workouts.count + meals.count
             + checkins.count + messages.count + exports.count + providerRequests.count + secrets.count + passkeys.count + identities.count
-            + (plan == nil ? 0 : 1) + recommendations.count + tokens.count
+            + (plan == nil ? 0 : 1) + recommendations.count + tokens.count + notifications.count
     }
 
     /// The names of the parts that differ from `other` (for the failure message; equality is the check).
@@ -172,7 +175,8 @@ struct MemberRows: Equatable {
             passkeys: try await stores.passkeys.passkeys(accountID: member.accountID),
             identities: try await stores.identities.identities(accountID: member.accountID),
             plan: try await repository.trainingPlan(userID: id), recommendations: try await repository.recommendations(userID: id),
-            tokens: try await stores.tokens.apiTokens(accountID: member.accountID))
+            tokens: try await stores.tokens.apiTokens(accountID: member.accountID),
+            notifications: try await repository.notifications(userID: id, states: Set(NotificationState.allCases), since: .distantPast))
     }
 }
 
@@ -256,6 +260,7 @@ struct AuthorizationMatrix {
             "plannedSession": [PathValue(text: b.plannedSession.uuidString, ownership: .others)],
             "exercise": [PathValue(text: b.exercise.uuidString, ownership: .others)],
             "recommendation": [PathValue(text: b.recommendation.uuidString, ownership: .others)],
+            "notification": [PathValue(text: b.notification.uuidString, ownership: .others)],
             "apiToken": [PathValue(text: b.apiToken.uuidString, ownership: .others)],
             // The JSON API names each kind of entry by a parameter of its own.
             "workout": [PathValue(text: b.workout.uuidString, ownership: .others), PathValue(text: a.workout.uuidString, ownership: .own)],
@@ -282,7 +287,7 @@ struct AuthorizationMatrix {
         "zqbee@example.com", "ZqBeeNickname", "ZqBeeWorkoutNote", "ZqBeeLiftName", "ZqBeeMealName", "ZqBeeMealNote",
         "ZqBeeCheckinNote", "ZqBeeOlderNote", "ZqBeeConversationTitle", "ZqBeeMessage", "ZqBeeReply", "ZqBeePlace",
         "ZqBeeAspiration", "ZqBeeDraftGoal", "ZqBeePasskey", "ZqBeeSubject", "ZqBeePromptBody", "ZqBeeModelName", "sk-…ZqB7",
-        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey", "ZqBeePlanLift", "ZqBeeReason", "ZqBeeToken", "ZqBeePlan",
+        "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey", "ZqBeePlanLift", "ZqBeeReason", "ZqBeeToken", "ZqBeePlan", "ZqBeeNotification",
     ]
 
     /// Text A sends in every form; B's pages must never show it.
@@ -407,6 +412,12 @@ struct MatrixRun {
         let usagePlan = UsagePlan(name: "ZqBeePlan", monthlyTokenBudget: 50_000, createdAt: clock.now())
         try await stores.repository.saveUsagePlan(usagePlan)
         b.usagePlan = usagePlan.id
+        // A notification in B's inbox, unread.
+        let notification = CoachNotification(
+            userID: b.userID, category: .achievements, title: "ZqBeeNotification", body: "ZqBeeNotification body", link: "/progress",
+            dueAt: clock.now(), state: .delivered, dedupeKey: "matrix", createdAt: clock.now(), deliveredAt: clock.now())
+        #expect(try await stores.repository.scheduleNotification(notification))
+        b.notification = notification.id
         try await bBrowser.get("/settings/members")
         let members = text(try await bBrowser.post("/settings/members/invite", [("email", ""), ("role", "member")]).body)
         let revoke = try #require(members.range(of: #"/settings/members/invites/[0-9A-F-]{36}/revoke"#, options: .regularExpression))

@@ -45,7 +45,8 @@ struct ProgressRouteTests {
             }
             #expect(page.contains("Log your weight in a check-in or tell your coach"))
             #expect(page.contains("or use the quick log (+ on the home page)"))
-            #expect(!page.contains("<svg"))
+            // No chart (the only drawing is the inbox bell, before the page's content).
+            #expect(!(page.components(separatedBy: #"<main id="main">"#).last ?? page).contains("<svg"))
             #expect(page.contains(#"href="/progress?range=4w" aria-current="page" data-testid="progress.range.4w""#))
             #expect(page.contains(#"href="/progress?range=3m" data-testid="progress.range.3m""#))
             #expect(page.contains("Last 4 weeks: 27 Oct 2026 – 23 Nov 2026"))

@@ -90,7 +90,7 @@ struct RepositoryContractTests {
             changed.preferredUnits = .imperial
             changed.selectedAIProvider = nil
             changed.aiTemperature = nil
-            changed.notificationPreferences = NotificationPreferences(systemEnabled: false, categories: [.coachInsights: false])
+            changed.notificationPreferences = NotificationPreferences(systemEnabled: false, categories: [.recommendations: false])
             changed.quietHours = QuietHours(enabled: false)
             changed.location = nil
             changed.fitnessLevel = .athlete

@@ -2,7 +2,7 @@ public import Foundation
 
 /// An in-memory implementation of every repository, for tests and previews.
 public actor InMemoryStore: AirFitRepository {
-    private var usersByID: [UUID: User] = [:]
+    var usersByID: [UUID: User] = [:]
     private var profiles: [UUID: OnboardingProfile] = [:]
     private var workoutsByID: [UUID: Workout] = [:]
     private var foodByID: [UUID: FoodEntry] = [:]
@@ -15,6 +15,10 @@ public actor InMemoryStore: AirFitRepository {
     private var analysedWeeks: [UUID: String] = [:]
     /// The usage ledger and plans (`InMemoryStore+Usage.swift`).
     var usage = UsageBook()
+    /// The notification queue and inboxes (`InMemoryStore+Notifications.swift`).
+    var notificationRows: [UUID: CoachNotification] = [:]
+    /// When each notification was claimed.
+    var notificationClaims: [UUID: Date] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -313,6 +317,7 @@ public actor InMemoryStore: AirFitRepository {
         counts["provider_requests"] = requestsByUser.removeValue(forKey: userID)?.count ?? 0
         counts["onboarding_profiles"] = profiles.removeValue(forKey: userID) == nil ? 0 : 1
         counts.merge(usage.erase(userID: userID)) { _, new in new }
+        remove("notifications", &notificationRows) { $0.userID }
         counts["users"] = usersByID.removeValue(forKey: userID) == nil ? 0 : 1
         return counts
     }

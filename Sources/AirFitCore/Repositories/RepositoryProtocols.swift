@@ -255,4 +255,4 @@ extension ArchiveImporting {
 public typealias AirFitRepository = UserRepository & OnboardingProfileRepository & WorkoutRepository
     & FoodEntryRepository & DailyLogRepository & CoachMessageRepository & DataExportRepository
     & UserDataEraser & ArchiveImporting & ProviderRequestLog & DeletedEntryRepository & TrainingPlanRepository
-    & UsageLedger & UsagePlanRepository & SettingsHubReading
+    & UsageLedger & UsagePlanRepository & SettingsHubReading & NotificationRepository

@@ -30,8 +30,9 @@ public enum SettingsSection: String, CaseIterable, Sendable {
         case .notifications:
             check("system", user.notificationPreferences.systemEnabled)
             for category in NotificationCategory.allCases {
-                check("cat_\(category.rawValue)", user.notificationPreferences.categories[category] ?? true)
+                check("cat_\(category.rawValue)", user.notificationPreferences.isSwitchedOn(category))
             }
+            fields["checkin_time"] = user.notificationPreferences.checkInTime?.description ?? ""
             check("quiet", user.quietHours.enabled)
             fields["quiet_start"] = user.quietHours.start.description
             fields["quiet_end"] = user.quietHours.end.description
@@ -64,6 +65,11 @@ public enum SettingsSection: String, CaseIterable, Sendable {
         case .notifications:
             var preferences = NotificationPreferences(systemEnabled: isChecked("system"))
             for category in NotificationCategory.allCases { preferences.categories[category] = isChecked("cat_\(category.rawValue)") }
+            let checkIn = fields["checkin_time", default: ""].trimmingCharacters(in: .whitespaces)
+            if !checkIn.isEmpty {
+                guard let time = TimeOfDay(checkIn) else { return ["Enter the check-in time as a time like 7:30 AM, or leave it empty."] }
+                preferences.checkInTime = time
+            }
             guard let start = fields["quiet_start"].flatMap(TimeOfDay.init), let end = fields["quiet_end"].flatMap(TimeOfDay.init) else {
                 return ["Enter quiet hours as times like 10:00 PM."]
             }

@@ -15,3 +15,20 @@ document.querySelectorAll("input[data-browser-time-zone]").forEach((field) => {
 });
 // Installed on a phone, the app shows an offline page instead of the browser's error when the network is gone.
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(() => {});
+// The inbox bell: its unread count, read when the page opens and each minute while it is in view.
+const bell = document.querySelector("[data-inbox-bell]");
+if (bell) {
+  const count = bell.querySelector("[data-inbox-count]");
+  const refresh = () => fetch("/inbox/unread", {credentials: "same-origin", headers: {Accept: "application/json"}})
+    .then((response) => (response.ok ? response.json() : null))
+    .then((data) => {
+      if (!data || typeof data.unread !== "number") return;
+      const unread = Math.max(0, Math.floor(data.unread));
+      count.textContent = unread > 99 ? "99+" : String(unread);
+      count.hidden = unread === 0;
+      bell.setAttribute("aria-label", unread ? `Inbox, ${unread} unread` : "Inbox");
+    })
+    .catch(() => {});
+  refresh();
+  setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 60000);
+}

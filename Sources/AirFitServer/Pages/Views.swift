@@ -19,9 +19,12 @@ struct Views: Sendable {
 
     /// The full HTML page: `view` rendered with its template (its values first, then `chrome`'s), wrapped in the
     /// layout. Every template can link an asset by its content-addressed URL: `{{asset.chat_js}}`.
-    func page(_ view: some PageView, title: String, appearance: String = "system", chrome: PageChrome? = nil) -> String {
+    /// `signedIn` adds the inbox bell.
+    func page(_ view: some PageView, title: String, appearance: String = "system", chrome: PageChrome? = nil, signedIn: Bool = false)
+        -> String
+    {
         let body = library.render(RenderContext(view, chrome: chrome), withTemplate: type(of: view).template) ?? ""
-        let layout = LayoutView(title: title, appearance: appearance, body: body)
+        let layout = LayoutView(title: title, appearance: appearance, body: body, signedIn: signedIn)
         return library.render(RenderContext(layout, chrome: nil), withTemplate: LayoutView.template) ?? body
     }
 
@@ -30,7 +33,8 @@ struct Views: Sendable {
         _ view: some PageView, title: String, user: User?, chrome: PageChrome? = nil, status: HTTPResponse.Status = .ok
     ) -> Response {
         WebResponses.html(
-            page(view, title: title, appearance: user?.appearanceMode.rawValue ?? "system", chrome: chrome), status: status)
+            page(view, title: title, appearance: user?.appearanceMode.rawValue ?? "system", chrome: chrome, signedIn: user != nil),
+            status: status)
     }
 }
 
@@ -83,11 +87,14 @@ struct LayoutView: PageView {
     /// The browser's bar colour follows the system's light or dark mode, unless the person chose one.
     let followsSystem: Bool
     let themeColor: String
+    /// Shows the inbox bell (its count is filled in by `app.js` from `/inbox/unread`).
+    let signedIn: Bool
 
-    init(title: String, appearance: String, body: String) {
+    init(title: String, appearance: String, body: String, signedIn: Bool = false) {
         self.title = title
         self.appearance = appearance
         self.body = body
+        self.signedIn = signedIn
         followsSystem = appearance != "light" && appearance != "dark"
         themeColor = appearance == "dark" ? "#0f1115" : "#f6f7fb"
     }

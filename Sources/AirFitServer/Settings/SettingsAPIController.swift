@@ -45,6 +45,8 @@ struct SettingsJSON: Codable {
         /// Each category's own switch (a category sends only while `enabled` is on too).
         var categories: [String: Bool]
         var quietHours: QuietHoursJSON
+        /// "07:30"; nil: 30 minutes after the wake time from onboarding.
+        var checkInTime: String?
     }
 
     struct QuietHoursJSON: Codable {
@@ -70,10 +72,11 @@ struct SettingsJSON: Codable {
             enabled: user.notificationPreferences.systemEnabled,
             categories: Dictionary(
                 uniqueKeysWithValues: NotificationCategory.allCases.map {
-                    ($0.rawValue, user.notificationPreferences.categories[$0] ?? true)
+                    ($0.rawValue, user.notificationPreferences.isSwitchedOn($0))
                 }),
             quietHours: QuietHoursJSON(
-                enabled: user.quietHours.enabled, start: user.quietHours.start.description, end: user.quietHours.end.description))
+                enabled: user.quietHours.enabled, start: user.quietHours.start.description, end: user.quietHours.end.description),
+            checkInTime: user.notificationPreferences.checkInTime?.description)
         let policy = CoachContextPolicy(user: user)
         privacy = Privacy(
             appLock: user.appLockEnabled, appLockMinutes: user.appLockTimeoutMinutes, analytics: user.analyticsEnabled,
@@ -103,6 +106,7 @@ struct SettingsJSON: Codable {
             var enabled: Bool?
             var categories: [String: Bool]?
             var quietHours: QuietHoursChange?
+            var checkInTime: String?
         }
 
         struct QuietHoursChange: Decodable {
@@ -143,6 +147,7 @@ struct SettingsJSON: Codable {
                     if let start = quiet.start { fields["quiet_start"] = start }
                     if let end = quiet.end { fields["quiet_end"] = end }
                 }
+                if let checkInTime = notifications.checkInTime { fields["checkin_time"] = checkInTime }
                 sections.append((.notifications, fields))
             }
             if let privacy {

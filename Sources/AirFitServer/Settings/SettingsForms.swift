@@ -22,9 +22,12 @@ enum SettingsForms {
             return NotificationsView(
                 system: user.notificationPreferences.systemEnabled,
                 categories: NotificationCategory.allCases.map { category in
-                    Choice(value: category.rawValue, name: category.displayName, checked: user.notificationPreferences.isEnabled(category))
+                    NotificationsView.Category(
+                        value: category.rawValue, key: category.formKey, name: category.displayName, detail: category.detail,
+                        checked: user.notificationPreferences.isSwitchedOn(category))
                 },
-                quiet: user.quietHours.enabled, quietStart: user.quietHours.start.description, quietEnd: user.quietHours.end.description)
+                quiet: user.quietHours.enabled, quietStart: user.quietHours.start.description, quietEnd: user.quietHours.end.description,
+                checkinTime: user.notificationPreferences.checkInTime?.description ?? "")
         case .privacy:
             let policy = CoachContextPolicy(user: user)
             return PrivacyView(

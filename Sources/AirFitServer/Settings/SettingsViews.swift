@@ -61,11 +61,23 @@ struct AppearanceView: PageView {
 /// Settings → Notifications.
 struct NotificationsView: PageView {
     static let template = "notifications"
+
+    /// One category's switch: `value` names the form field, `key` the test id (`notifications.dailyCheck`).
+    struct Category: Sendable {
+        let value: String
+        let key: String
+        let name: String
+        let detail: String
+        let checked: Bool
+    }
+
     let system: Bool
-    let categories: [Choice]
+    let categories: [Category]
     let quiet: Bool
     let quietStart: String
     let quietEnd: String
+    /// The chosen check-in time ("07:30"), empty for the default.
+    let checkinTime: String
 }
 
 /// Settings → Privacy: app lock, analytics and what the coach sees.

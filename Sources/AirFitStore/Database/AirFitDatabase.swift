@@ -95,6 +95,7 @@ public final class AirFitDatabase: Sendable {
         migrations.add(AddTrainingPlans())
         migrations.add(AddAPIAccess())
         migrations.add(AddUsageLedger())
+        migrations.add(AddNotifications())
         let database = self.database
         return Migrator(databaseFactory: { _ in database }, migrations: migrations, on: eventLoopGroup.next(), migrationLogLevel: .debug)
     }

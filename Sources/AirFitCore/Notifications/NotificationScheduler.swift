@@ -1,0 +1,57 @@
+public import Foundation
+
+/// One pass of the coach's notifications: plan what each member should have queued, then deliver what is due.
+/// `airfit serve` runs it every minute; `airfit notifications run-due` runs it once (at any `--now`).
+public struct NotificationScheduler: Sendable {
+    private let repository: any AirFitRepository
+    private let dispatcher: NotificationDispatcher
+
+    /// A scheduler over the installation's store, delivering through `channels` besides the inbox.
+    public init(repository: any AirFitRepository, channels: [any NotificationChannel] = []) {
+        self.repository = repository
+        dispatcher = NotificationDispatcher(
+            queue: repository, members: StoreNotificationMembers(repository: repository), channels: channels)
+    }
+
+    /// Plans for every member, then delivers what is due at `now`.
+    /// - Returns: how many notifications were newly queued, and what the delivery did.
+    public func tick(now: Date) async throws -> (scheduled: Int, report: DispatchReport) {
+        let members = StoreNotificationMembers(repository: repository)
+        var scheduled = 0
+        for user in try await repository.users() {
+            guard let member = try await members.notificationMember(user: user, now: now) else { continue }
+            for notification in NotificationPlanner.plan(for: member, now: now)
+            where try await repository.scheduleNotification(notification) {
+                scheduled += 1
+            }
+        }
+        return (scheduled, try await dispatcher.runDue(now: now))
+    }
+}
+
+/// Member facts read from the store: the user, onboarding's sleep schedule and inactivity style, the last
+/// activity and the plan changes waiting for review.
+public struct StoreNotificationMembers: NotificationMemberSource {
+    private let repository: any AirFitRepository
+
+    /// Reads from `repository`.
+    public init(repository: any AirFitRepository) { self.repository = repository }
+
+    public func notificationMember(userID: UUID, now: Date) async throws -> NotificationMember? {
+        guard let user = try await repository.user(id: userID) else { return nil }
+        return try await notificationMember(user: user, now: now)
+    }
+
+    /// The facts for `user`.
+    func notificationMember(user: User, now: Date) async throws -> NotificationMember? {
+        let profile = try await repository.onboardingProfile(userID: user.id)
+        let sleep = try? profile?.persona().sleepSchedule
+        let style = (try? profile?.communicationPreferences().inactivityResponse) ?? .gentleNudge
+        let last = try await repository.lastActivity(userID: user.id) ?? user.createdAt
+        let pending = try await repository.recommendations(userID: user.id)
+            .filter { $0.status == .pendingReview && $0.expiresAt > now }
+            .sorted { $0.createdAt > $1.createdAt }
+            .map(\.id)
+        return NotificationMember(user: user, sleep: sleep, inactivityStyle: style, lastActivity: last, pendingRecommendations: pending)
+    }
+}

@@ -1,0 +1,31 @@
+import AirFitCore
+import Foundation
+
+/// The inbox page.
+struct InboxView: PageView {
+    static let template = "inbox"
+
+    /// One notification as listed.
+    struct Item: Sendable {
+        let id: String
+        let title: String
+        let body: String
+        let category: String
+        let when: String
+        let unread: Bool
+
+        init(_ notification: CoachNotification, timeZone: TimeZone) {
+            id = notification.id.uuidString.lowercased()
+            title = notification.title
+            body = notification.body
+            category = notification.category.displayName
+            let style = Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: timeZone)
+            when = (notification.deliveredAt ?? notification.dueAt).formatted(style)
+            unread = notification.readAt == nil
+        }
+    }
+
+    let items: [Item]
+    var hasItems: Bool { !items.isEmpty }
+    var hasUnread: Bool { items.contains(where: \.unread) }
+}
