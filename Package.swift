@@ -82,7 +82,7 @@ let package = Package(
             dependencies: [
                 "AirFitCore", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -90,6 +90,8 @@ let package = Package(
             dependencies: [
                 "AirFitPush", "AirFitCore", "AirFitTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // Persistence: FluentKit on SQLite or PostgreSQL, the key vault, export and import.
@@ -118,7 +120,7 @@ let package = Package(
         .target(
             name: "AirFitServer",
             dependencies: [
-                "AirFitCore", "AirFitAI", "AirFitCoach", "AirFitWeather", "AirFitOIDC", "AirFitWebAuthn",
+                "AirFitCore", "AirFitAI", "AirFitCoach", "AirFitWeather", "AirFitOIDC", "AirFitWebAuthn", "AirFitPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -160,7 +162,9 @@ let package = Package(
             name: "airfit",
             dependencies: [
                 "AirFitCore", "AirFitStore", "AirFitAI", "AirFitWeather", "AirFitCoach", "AirFitServer", "AirFitMail", "AirFitOIDC",
+                "AirFitPush",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -200,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "AirFitServerTests",
             dependencies: [
-                "AirFitServer", "AirFitStore", "AirFitWeather", "AirFitTestSupport", "AirFitOIDC",
+                "AirFitServer", "AirFitStore", "AirFitWeather", "AirFitTestSupport", "AirFitOIDC", "AirFitPush",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -2,6 +2,7 @@ public import AirFitAI
 public import AirFitCoach
 public import AirFitCore
 import AirFitOIDC
+import AirFitPush
 public import Foundation
 public import Hummingbird
 import HummingbirdCore
@@ -70,6 +71,8 @@ public struct ServerDependencies: Sendable {
     public var metrics: PrometheusCollectorRegistry?
     /// Personal access tokens (hashes only).
     public var tokens: any APITokenRepository = InMemoryAPITokenRepository()
+    /// Web Push (`airfit serve` sets it up with the vault's VAPID key); nil: notifications stay in the inbox.
+    public var push: PushSetup?
     /// Words each recommendation's reason; nil asks the person's own model (``CoachPlanReasons``, plain sentences without one).
     public var planReasons: (any PlanReasonWriting)?
 
@@ -214,6 +217,7 @@ func buildSite(
     PlanController(plans: plans, repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ActivityController(plans: plans, now: dependencies.now, views: views).addRoutes(to: signedIn)
     InboxController(notifications: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
+    PushDeviceController(devices: repository, push: dependencies.push, now: dependencies.now).addRoutes(to: signedIn)
     ConversationsController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     ProgressController(repository: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     let onboardingSteps = OnboardingSteps(
@@ -227,7 +231,7 @@ func buildSite(
         .addRoutes(to: signedIn)
     SettingsController(
         repository: repository, providerSettings: providerSettings, plans: plans, isDevelopment: dependencies.isDevelopment,
-        views: views
+        views: views, pushAvailable: dependencies.push != nil
     ).addRoutes(to: signedIn)
     ProfileController(repository: repository, views: views).addRoutes(to: signedIn)
     PreferencesController(repository: repository, views: views).addRoutes(to: signedIn)
@@ -334,8 +338,14 @@ func usageMeter(_ dependencies: ServerDependencies) -> UsageMeter {
 /// The coach's notifications, planned and delivered every minute.
 func notificationService(_ dependencies: ServerDependencies, logger: Logger) -> NotificationService {
     NotificationService(
-        scheduler: NotificationScheduler(repository: dependencies.repository), interval: .seconds(60), now: dependencies.now,
-        logger: logger)
+        scheduler: NotificationScheduler(repository: dependencies.repository, channels: notificationChannels(dependencies, logger: logger)),
+        interval: .seconds(60), now: dependencies.now, logger: logger)
+}
+
+/// Where delivered notifications go besides the inbox: Web Push when it is set up.
+func notificationChannels(_ dependencies: ServerDependencies, logger: Logger) -> [any NotificationChannel] {
+    guard let push = dependencies.push else { return [] }
+    return [WebPushChannel(devices: dependencies.repository, sender: push.sender, policy: push.policy, logger: logger)]
 }
 
 /// The weekly analysis, looking every 15 minutes for people whose week began.

@@ -114,8 +114,9 @@ struct MemberThings {
     var plannedSession = UUID()
     var exercise = UUID()
     var recommendation = UUID()
-    /// A notification in their inbox.
+    /// A notification in their inbox, and a browser that gets their push notifications.
     var notification = UUID()
+    var device = UUID()
     /// A personal access token of theirs, and a usage plan (B is the admin).
     var apiToken = UUID()
     var usagePlan = UUID()
@@ -144,12 +145,14 @@ struct MemberRows: Equatable {
     var recommendations: [Recommendation]
     var tokens: [APIToken]
     var notifications: [CoachNotification]
+    var devices: [PushDevice]
 
     /// How many rows that is.
     var count: Int {
         [account != nil, user != nil, profile != nil, draft != nil].filter { $0 }.count + workouts.count + meals.count
             + checkins.count + messages.count + exports.count + providerRequests.count + secrets.count + passkeys.count + identities.count
             + (plan == nil ? 0 : 1) + recommendations.count + tokens.count + notifications.count
+            + devices.count
     }
 
     /// The names of the parts that differ from `other` (for the failure message; equality is the check).
@@ -176,7 +179,8 @@ struct MemberRows: Equatable {
             identities: try await stores.identities.identities(accountID: member.accountID),
             plan: try await repository.trainingPlan(userID: id), recommendations: try await repository.recommendations(userID: id),
             tokens: try await stores.tokens.apiTokens(accountID: member.accountID),
-            notifications: try await repository.notifications(userID: id, states: Set(NotificationState.allCases), since: .distantPast))
+            notifications: try await repository.notifications(userID: id, states: Set(NotificationState.allCases), since: .distantPast),
+            devices: try await repository.pushDevices(userID: id))
     }
 }
 
@@ -261,6 +265,7 @@ struct AuthorizationMatrix {
             "exercise": [PathValue(text: b.exercise.uuidString, ownership: .others)],
             "recommendation": [PathValue(text: b.recommendation.uuidString, ownership: .others)],
             "notification": [PathValue(text: b.notification.uuidString, ownership: .others)],
+            "device": [PathValue(text: b.device.uuidString, ownership: .others)],
             "apiToken": [PathValue(text: b.apiToken.uuidString, ownership: .others)],
             // The JSON API names each kind of entry by a parameter of its own.
             "workout": [PathValue(text: b.workout.uuidString, ownership: .others), PathValue(text: a.workout.uuidString, ownership: .own)],
@@ -288,6 +293,7 @@ struct AuthorizationMatrix {
         "ZqBeeCheckinNote", "ZqBeeOlderNote", "ZqBeeConversationTitle", "ZqBeeMessage", "ZqBeeReply", "ZqBeePlace",
         "ZqBeeAspiration", "ZqBeeDraftGoal", "ZqBeePasskey", "ZqBeeSubject", "ZqBeePromptBody", "ZqBeeModelName", "sk-…ZqB7",
         "sk-ZqBeeSecretKeyZqB7", "ZqBeeWeatherKey", "ZqBeePlanLift", "ZqBeeReason", "ZqBeeToken", "ZqBeePlan", "ZqBeeNotification",
+        "ZqBeeDevice", "ZqBeeKey", "ZqBeeAuth",
     ]
 
     /// Text A sends in every form; B's pages must never show it.
@@ -418,6 +424,11 @@ struct MatrixRun {
             dueAt: clock.now(), state: .delivered, dedupeKey: "matrix", createdAt: clock.now(), deliveredAt: clock.now())
         #expect(try await stores.repository.scheduleNotification(notification))
         b.notification = notification.id
+        let device = PushDevice(
+            userID: b.userID, endpoint: "https://fcm.googleapis.com/fcm/send/ZqBeeDevice", p256dh: "ZqBeeKey", auth: "ZqBeeAuth",
+            name: "Chrome on Android", createdAt: clock.now())
+        try await stores.repository.savePushDevice(device)
+        b.device = device.id
         try await bBrowser.get("/settings/members")
         let members = text(try await bBrowser.post("/settings/members/invite", [("email", ""), ("role", "member")]).body)
         let revoke = try #require(members.range(of: #"/settings/members/invites/[0-9A-F-]{36}/revoke"#, options: .regularExpression))

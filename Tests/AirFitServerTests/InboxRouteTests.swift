@@ -54,6 +54,7 @@ struct InboxRouteTests {
             let older = try #require(html.range(of: "Older news"))
             #expect(newer.lowerBound < older.lowerBound)
             #expect(occurrences(of: #"data-testid="inbox.markRead""#, in: html) == 2)
+            #expect(!html.contains(#"data-testid="inbox.empty""#) && html.contains(#"data-testid="inbox.markAllRead""#))
             #expect(try await installation.repository.unreadNotificationCount(userID: userID) == 2)
         }
     }

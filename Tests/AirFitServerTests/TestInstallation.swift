@@ -46,6 +46,8 @@ struct TestInstallation {
     var failAutopilotWrites = false
     /// Where `/metrics` reads from (nil: no `/metrics`).
     var metrics: PrometheusCollectorRegistry?
+    /// Web Push (nil: not set up).
+    var push: PushSetup?
 
     var dependencies: ServerDependencies {
         let clock = self.clock
@@ -57,6 +59,7 @@ struct TestInstallation {
         dependencies.failAutopilotWrites = failAutopilotWrites
         dependencies.tokens = tokens
         dependencies.metrics = metrics
+        dependencies.push = push
         return dependencies
     }
 

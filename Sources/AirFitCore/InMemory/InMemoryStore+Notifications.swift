@@ -84,3 +84,26 @@ extension InMemoryStore {
         return entries.max() ?? user.createdAt
     }
 }
+
+extension InMemoryStore {
+    public func savePushDevice(_ device: PushDevice) async throws {
+        for (id, existing) in pushDevicesByID where existing.endpoint == device.endpoint { pushDevicesByID[id] = nil }
+        pushDevicesByID[device.id] = device
+    }
+
+    public func pushDevices(userID: UUID) async throws -> [PushDevice] {
+        pushDevicesByID.values.filter { $0.userID == userID }.sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+    }
+
+    public func removePushDevice(id: UUID, userID: UUID) async throws -> Bool {
+        guard pushDevicesByID[id]?.userID == userID else { return false }
+        pushDevicesByID[id] = nil
+        return true
+    }
+
+    public func removePushDevice(endpoint: String) async throws -> Bool {
+        let ids = pushDevicesByID.filter { $0.value.endpoint == endpoint }.map(\.key)
+        ids.forEach { pushDevicesByID[$0] = nil }
+        return !ids.isEmpty
+    }
+}

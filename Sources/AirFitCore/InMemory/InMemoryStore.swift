@@ -19,6 +19,8 @@ public actor InMemoryStore: AirFitRepository {
     var notificationRows: [UUID: CoachNotification] = [:]
     /// When each notification was claimed.
     var notificationClaims: [UUID: Date] = [:]
+    /// Web Push devices.
+    var pushDevicesByID: [UUID: PushDevice] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -318,6 +320,7 @@ public actor InMemoryStore: AirFitRepository {
         counts["onboarding_profiles"] = profiles.removeValue(forKey: userID) == nil ? 0 : 1
         counts.merge(usage.erase(userID: userID)) { _, new in new }
         remove("notifications", &notificationRows) { $0.userID }
+        remove("push_devices", &pushDevicesByID) { $0.userID }
         counts["users"] = usersByID.removeValue(forKey: userID) == nil ? 0 : 1
         return counts
     }

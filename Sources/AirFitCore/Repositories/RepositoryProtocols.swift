@@ -256,3 +256,4 @@ public typealias AirFitRepository = UserRepository & OnboardingProfileRepository
     & FoodEntryRepository & DailyLogRepository & CoachMessageRepository & DataExportRepository
     & UserDataEraser & ArchiveImporting & ProviderRequestLog & DeletedEntryRepository & TrainingPlanRepository
     & UsageLedger & UsagePlanRepository & SettingsHubReading & NotificationRepository
+    & PushDeviceRepository

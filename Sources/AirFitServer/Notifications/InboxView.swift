@@ -26,6 +26,13 @@ struct InboxView: PageView {
     }
 
     let items: [Item]
-    var hasItems: Bool { !items.isEmpty }
-    var hasUnread: Bool { items.contains(where: \.unread) }
+    // Stored, not computed: templates see stored properties only.
+    let hasItems: Bool
+    let hasUnread: Bool
+
+    init(items: [Item]) {
+        self.items = items
+        hasItems = !items.isEmpty
+        hasUnread = items.contains(where: \.unread)
+    }
 }

@@ -10,6 +10,8 @@ struct SettingsController: Sendable {
     let plans: PlanCoordinator
     let isDevelopment: Bool
     let views: Views
+    /// Whether Web Push is set up (the notifications page lists devices and offers push).
+    var pushAvailable = false
 
     func addRoutes(to group: RouterGroup<SignedInRequestContext>) {
         group.get("/settings") { _, context -> Response in
@@ -47,7 +49,8 @@ struct SettingsController: Sendable {
                 let chrome = PageChrome(
                     csrf: signed.session.csrfToken, heading: section.title, saved: request.uri.queryParameters["saved"] != nil)
                 return views.response(
-                    SettingsForms.view(section, user: signed.user), title: section.title, user: signed.user, chrome: chrome)
+                    SettingsForms.view(section, user: signed.user, push: try await push(section, signed.user)), title: section.title,
+                    user: signed.user, chrome: chrome)
             }
             guard section != .about else { continue }
             group.post(RouterPath("/settings/\(section.rawValue)")) { request, context -> Response in
@@ -58,8 +61,8 @@ struct SettingsController: Sendable {
                 guard errors.isEmpty else {
                     let chrome = PageChrome(csrf: signed.session.csrfToken, heading: section.title, errors: errors)
                     return views.response(
-                        SettingsForms.view(section, user: signed.user), title: section.title, user: signed.user, chrome: chrome,
-                        status: .unprocessableContent)
+                        SettingsForms.view(section, user: signed.user, push: try await push(section, signed.user)), title: section.title,
+                        user: signed.user, chrome: chrome, status: .unprocessableContent)
                 }
                 try await repository.updateUser(user, from: signed.user)
                 return WebResponses.redirect("/settings/\(section.rawValue)?saved=1")
@@ -77,6 +80,13 @@ struct SettingsController: Sendable {
 
 extension SettingsController {
     /// "22 Nov 2026, 14:05" in the person's zone.
+    /// The push devices for the notifications page (nil elsewhere, or without Web Push).
+    private func push(_ section: SettingsSection, _ user: User) async throws -> NotificationsView.Push? {
+        guard section == .notifications, pushAvailable else { return nil }
+        return NotificationsView.Push(
+            devices: try await repository.pushDevices(userID: user.id), timeZone: TimeZone(identifier: user.timeZone) ?? .gmt)
+    }
+
     static func requestTime(_ date: Date, zone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -3,8 +3,8 @@ import Foundation
 
 /// Builds each settings page's view from the user (the rules for saving are Core's ``SettingsSection``).
 enum SettingsForms {
-    /// The view of `section` for `user`.
-    static func view(_ section: SettingsSection, user: User) -> any PageView {
+    /// The view of `section` for `user`; `push` lists their Web Push devices on the notifications page.
+    static func view(_ section: SettingsSection, user: User, push: NotificationsView.Push? = nil) -> any PageView {
         switch section {
         case .units:
             return UnitsView(
@@ -27,7 +27,7 @@ enum SettingsForms {
                         checked: user.notificationPreferences.isSwitchedOn(category))
                 },
                 quiet: user.quietHours.enabled, quietStart: user.quietHours.start.description, quietEnd: user.quietHours.end.description,
-                checkinTime: user.notificationPreferences.checkInTime?.description ?? "")
+                checkinTime: user.notificationPreferences.checkInTime?.description ?? "", push: push)
         case .privacy:
             let policy = CoachContextPolicy(user: user)
             return PrivacyView(

@@ -78,6 +78,27 @@ struct NotificationsView: PageView {
     let quietEnd: String
     /// The chosen check-in time ("07:30"), empty for the default.
     let checkinTime: String
+    /// Web Push on this server (nil: not set up, and the page says so).
+    let push: Push?
+
+    /// The member's push devices.
+    struct Push: Sendable {
+        /// One device as listed.
+        struct Device: Sendable {
+            let id: String
+            let name: String
+            let added: String
+        }
+
+        let devices: [Device]
+        let hasDevices: Bool
+
+        init(devices: [PushDevice], timeZone: TimeZone) {
+            let style = Date.FormatStyle(date: .abbreviated, time: .omitted, timeZone: timeZone)
+            self.devices = devices.map { Device(id: $0.id.uuidString.lowercased(), name: $0.name, added: $0.createdAt.formatted(style)) }
+            hasDevices = !devices.isEmpty
+        }
+    }
 }
 
 /// Settings → Privacy: app lock, analytics and what the coach sees.

@@ -75,9 +75,9 @@ extension FluentStore {
             counts[table] = try await db.sql.raw("DELETE FROM \(ident: table) WHERE user_id = \(bind: userID) RETURNING user_id").all()
                 .count
         }
-        counts[AddNotifications.schema] = try await db.sql.raw(
-            "DELETE FROM notifications WHERE user_id = \(bind: userID) RETURNING id"
-        ).all().count
+        for table in [AddNotifications.schema, AddNotifications.devicesSchema] {
+            counts[table] = try await db.sql.raw("DELETE FROM \(ident: table) WHERE user_id = \(bind: userID) RETURNING id").all().count
+        }
         counts[UserModel.schema] = try await Self.deleteRows(UserModel.query(on: db).filter(\.$id == userID))
         return counts
     }
@@ -92,7 +92,7 @@ extension FluentStore {
         AccountModel.schema,
         CreateInstallationOwner.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema,
         AddUsageLedger.recordsSchema, AddUsageLedger.monthsSchema, AddUsageLedger.reservationsSchema, AddUsageLedger.assignmentsSchema,
-        AddUsageLedger.plansSchema, AddNotifications.schema, UserModel.schema,
+        AddUsageLedger.plansSchema, AddNotifications.schema, AddNotifications.devicesSchema, UserModel.schema,
     ]
 
     /// Empties every table in one transaction: every person's records, settings, conversations and keys, the accounts

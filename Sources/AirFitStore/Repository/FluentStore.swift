@@ -13,7 +13,7 @@ public final class FluentStore: AirFitRepository, Sendable {
         FoodEntryModel.schema, WorkoutModel.schema, OnboardingDraftModel.schema, OnboardingProfileModel.schema,
         AddPrivacyControls.requestsSchema, AddDeletedEntries.schema, AddTrainingPlans.recommendationsSchema, AddTrainingPlans.plansSchema,
         AddUsageLedger.recordsSchema, AddUsageLedger.monthsSchema, AddUsageLedger.reservationsSchema, AddUsageLedger.assignmentsSchema,
-        AddNotifications.schema, UserModel.schema,
+        AddNotifications.schema, AddNotifications.devicesSchema, UserModel.schema,
     ]
 
     /// People's settings read in the last seconds (every page reads them); forgotten on every write here.

@@ -140,14 +140,19 @@ struct ServeCommand: AsyncParsableCommand {
             // Test-only: the browser suite watches the auto-pilot switch roll back; never outside development.
             dependencies.failAutopilotWrites =
                 server.isDevelopment && ProcessInfo.processInfo.environment["AIRFIT_TEST_FAIL_AUTOPILOT"] == "1"
+            let pushClient = Self.pushClient()
             do {
+                dependencies.push = try await Self.push(
+                    context: context, client: pushClient, from: mail.from, isDevelopment: server.isDevelopment)
                 let app = try buildApplication(configuration: server, dependencies: dependencies, services: [mail.service], logger: logger)
                 try await app.runService()
             } catch {
                 try? await weatherClient.shutdown()
+                try? await pushClient.shutdown()
                 throw error
             }
             try await weatherClient.shutdown()
+            try await pushClient.shutdown()
         }
     }
 }
