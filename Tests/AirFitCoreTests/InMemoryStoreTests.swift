@@ -81,6 +81,7 @@ struct InMemoryStoreTests {
                 "users": 1, "onboarding_profiles": 0, "workouts": 1, "food_entries": 0, "daily_logs": 1, "coach_messages": 0,
                 "data_exports": 0, "provider_requests": 0, "deleted_entries": 0, "training_plans": 0, "recommendations": 0,
                 "usage_records": 0, "usage_months": 0, "usage_reservations": 0, "usage_plan_assignments": 0, "notifications": 0,
+                "push_devices": 0,
             ])
         #expect(try await store.users().map(\.id) == [kept.id])
         #expect(try await store.workouts(userID: gone.id, query: RecordQuery()).isEmpty)

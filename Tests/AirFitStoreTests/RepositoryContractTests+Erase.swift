@@ -32,6 +32,10 @@ extension RepositoryContractTests {
                     userID: seeded.user.id, category: .dailyCheckIn, title: "Check-in", body: "How are you?", link: "/log/checkin",
                     dueAt: Fixture.at(100), dedupeKey: "daily_check_in:2023-11-15", createdAt: Fixture.at(1))
                 #expect(try await store.repository.scheduleNotification(note))
+                try await store.repository.savePushDevice(
+                    PushDevice(
+                        userID: seeded.user.id, endpoint: "https://fcm.googleapis.com/fcm/send/\(seeded.user.id)", p256dh: "k", auth: "a",
+                        name: "Chrome on Android", createdAt: Fixture.at(2)))
             }
             let keptBefore = try await store.rowCounts(userID: kept.user.id)
 
@@ -41,6 +45,7 @@ extension RepositoryContractTests {
                 "daily_logs": gone.logs.count, "coach_messages": gone.messages.count, "data_exports": gone.exports.count,
                 "provider_requests": 0, "deleted_entries": 1, "training_plans": 1, "recommendations": 2,
                 "usage_records": 0, "usage_months": 0, "usage_reservations": 0, "usage_plan_assignments": 0, "notifications": 1,
+                "push_devices": 1,
             ]
             if database != nil {
                 expected["vault_entries"] = 1
@@ -97,13 +102,18 @@ extension RepositoryContractTests {
                     CoachNotification(
                         userID: seeded.user.id, category: .achievements, title: "Streak", body: "5 days", link: "/progress",
                         dueAt: Fixture.at(10), dedupeKey: "achievements:streak", createdAt: Fixture.at(1))))
+            try await store.repository.savePushDevice(
+                PushDevice(
+                    userID: seeded.user.id, endpoint: "https://fcm.googleapis.com/fcm/send/x", p256dh: "k", auth: "a",
+                    name: "Chrome on Linux",
+                    createdAt: Fixture.at(2)))
             let counts = try await database.rowCounts(userID: seeded.user.id)
             #expect(
                 counts == [
                     "users": 1, "onboarding_profiles": 1, "workouts": 3, "food_entries": 3, "daily_logs": 3, "coach_messages": 5,
                     "data_exports": 2, "vault_entries": 1, "onboarding_drafts": 1, "provider_requests": 1, "deleted_entries": 1,
                     "training_plans": 1, "recommendations": 6, "usage_records": 0, "usage_months": 0, "usage_reservations": 0,
-                    "usage_plan_assignments": 0, "notifications": 1,
+                    "usage_plan_assignments": 0, "notifications": 1, "push_devices": 1,
                 ])
             // Every table of the schema must be counted, except Fluent's own migration log, the web sign-in (accounts,
             // browser sessions, their single-use links and security log, linked providers, passkeys, API tokens and pending sign-in

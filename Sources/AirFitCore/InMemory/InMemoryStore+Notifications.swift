@@ -13,7 +13,11 @@ extension InMemoryStore {
         let staleBefore = now.addingTimeInterval(-Self.claimLease)
         let token = UUID()
         let due = notificationRows.values.filter { row in
-            guard row.state == .pending || row.state == .held, row.dueAt <= now else { return false }
+            switch row.state {
+            case .pending: guard row.dueAt <= now else { return false }
+            case .held: guard (row.heldUntil ?? row.dueAt) <= now else { return false }
+            default: return false
+            }
             return (notificationClaims[row.id] ?? .distantPast) < staleBefore
         }
         .sorted { ($0.dueAt, $0.id.uuidString) < ($1.dueAt, $1.id.uuidString) }
@@ -31,7 +35,7 @@ extension InMemoryStore {
         guard let claim = notification.claim, let stored = notificationRows[notification.id], stored.claim == claim else { return false }
         var settled = stored
         settled.state = notification.state
-        settled.dueAt = notification.dueAt
+        settled.heldUntil = notification.heldUntil
         settled.deliveredAt = notification.deliveredAt
         settled.claim = nil
         notificationRows[notification.id] = settled

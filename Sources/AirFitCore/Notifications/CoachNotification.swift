@@ -16,8 +16,10 @@ public struct CoachNotification: Codable, Sendable, Equatable, Identifiable {
     public var body: String
     /// The same-origin page it opens, such as `/chat`.
     public var link: String
-    /// When it falls due; for a held notification, when the member can be reached again.
+    /// When it falls due.
     public var dueAt: Date
+    /// For a held notification, when the member can be reached again (it is looked at then).
+    public var heldUntil: Date?
     /// Where it is in its life.
     public var state: NotificationState
     /// What makes it unique for its member, such as `daily_check_in:2026-11-24`.
@@ -35,7 +37,7 @@ public struct CoachNotification: Codable, Sendable, Equatable, Identifiable {
     public init(
         id: UUID = UUID(), userID: UUID, category: NotificationCategory, title: String, body: String, link: String, dueAt: Date,
         state: NotificationState = .pending, dedupeKey: String, createdAt: Date, deliveredAt: Date? = nil, readAt: Date? = nil,
-        claim: UUID? = nil
+        claim: UUID? = nil, heldUntil: Date? = nil
     ) {
         self.id = id
         self.userID = userID
@@ -50,6 +52,7 @@ public struct CoachNotification: Codable, Sendable, Equatable, Identifiable {
         self.deliveredAt = deliveredAt
         self.readAt = readAt
         self.claim = claim
+        self.heldUntil = heldUntil
     }
 
     /// A test notification (`airfit notifications test`): it counts against no daily limit.

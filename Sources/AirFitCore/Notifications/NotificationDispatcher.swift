@@ -90,7 +90,7 @@ public struct NotificationDispatcher: Sendable {
         for var row in heldRows where byID[row.id] != nil {
             if let opening = member.window.nextOpening(after: now) {
                 row.state = .held
-                row.dueAt = opening
+                row.heldUntil = opening
             } else {
                 row.state = .dropped
             }
@@ -99,7 +99,9 @@ public struct NotificationDispatcher: Sendable {
         }
 
         for var row in rows.filter({ byID[$0.id] != nil }).sorted(by: { $0.dueAt < $1.dueAt }) {
-            guard preferences.isEnabled(row.category), !row.isStale(at: now) else {
+            guard preferences.isEnabled(row.category), !row.isStale(at: now),
+                !NotificationPlanner.isObsolete(row, for: member, now: now)
+            else {
                 row.state = .dropped
                 try await settle(row, report: &report)
                 continue
@@ -111,7 +113,7 @@ public struct NotificationDispatcher: Sendable {
                 try await deliver(row, member: member, report: &report)
             case .hold(_, let until):
                 row.state = .held
-                row.dueAt = until
+                row.heldUntil = until
                 try await settle(row, report: &report)
             case .drop:
                 row.state = .dropped

@@ -12,6 +12,16 @@ public struct NotificationMember: Sendable {
     public let lastActivity: Date
     /// The plan changes waiting for the member's review, newest first.
     public let pendingRecommendations: [UUID]
+    /// How the member likes wins acknowledged (from onboarding); `subtle` when unknown.
+    public var achievementStyle: AchievementStyle = .subtleAffirming
+    /// The member's training plan, for workout reminders.
+    public var plan: TrainingPlan?
+    /// The member's workouts of the last year, newest first (streaks, personal bests, reminders already done).
+    public var workouts: [Workout] = []
+    /// When the member logged meals in the last two days.
+    public var mealTimes: [Date] = []
+    /// The local days ("2026-11-24") with any log in the last two months.
+    public var loggedDays: Set<String> = []
 
     /// Creates the facts.
     public init(

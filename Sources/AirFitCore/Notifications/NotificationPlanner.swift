@@ -1,7 +1,8 @@
 public import Foundation
 
-/// Decides which notifications a member should have in the queue at `now`: the next daily check-in, a
-/// re-engagement once an absence reaches three days, and a note when plan changes wait for review.
+/// Decides which notifications a member should have in the queue at `now`: the next daily check-in, workout
+/// reminders an hour before planned sessions, meal and hydration reminders, achievements (a streak milestone, a
+/// personal best), a re-engagement once an absence reaches three days, and a note when plan changes wait for review.
 ///
 /// Pure: the scheduler stores what it returns, and the dedupe keys make storing it again harmless. Switched-off
 /// categories (or the master switch) schedule nothing; what was scheduled before a switch went off is dropped at
@@ -31,6 +32,11 @@ public enum NotificationPlanner {
                 style: member.inactivityStyle, days: Int(now.timeIntervalSince(member.lastActivity) / 86_400))
         {
             add(.reEngagement, text, link: "/chat", due: due, key: String(Int(member.lastActivity.timeIntervalSince1970)))
+        }
+
+        for notification in reminders(for: member, now: now, clock: clock) + achievements(for: member, now: now, clock: clock)
+        where preferences.isEnabled(notification.category) {
+            planned.append(notification)
         }
 
         if let newest = member.pendingRecommendations.first {

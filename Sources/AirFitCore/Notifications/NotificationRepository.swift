@@ -10,11 +10,12 @@ public protocol NotificationRepository: Sendable {
     /// - Returns: whether it was stored.
     @discardableResult
     func scheduleNotification(_ notification: CoachNotification) async throws -> Bool
-    /// Claims up to `limit` notifications that are pending or held and due at `now`, oldest due first, and returns
+    /// Claims up to `limit` notifications due at `now` (pending ones by their due time, held ones by the end of their
+    /// hold), oldest due first, and returns
     /// them with their ``CoachNotification/claim``. One statement: no two callers get the same notification. A claim
     /// older than ``NotificationRepository/claimLease`` lapses, so a scheduler that died mid-way loses nothing.
     func claimDueNotifications(now: Date, limit: Int) async throws -> [CoachNotification]
-    /// Writes a claimed notification's outcome (state, due time, delivery time) and ends the claim; a notification
+    /// Writes a claimed notification's outcome (state, hold, delivery time) and ends the claim; a notification
     /// whose claim lapsed and was taken by another caller is left alone.
     /// - Returns: whether it was written.
     @discardableResult

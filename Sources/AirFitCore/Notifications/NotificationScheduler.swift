@@ -52,6 +52,24 @@ public struct StoreNotificationMembers: NotificationMemberSource {
             .filter { $0.status == .pendingReview && $0.expiresAt > now }
             .sorted { $0.createdAt > $1.createdAt }
             .map(\.id)
-        return NotificationMember(user: user, sleep: sleep, inactivityStyle: style, lastActivity: last, pendingRecommendations: pending)
+        var member = NotificationMember(
+            user: user, sleep: sleep, inactivityStyle: style, lastActivity: last, pendingRecommendations: pending)
+        member.achievementStyle = (try? profile?.communicationPreferences().achievementAcknowledgement) ?? .subtleAffirming
+        member.plan = try await repository.trainingPlan(userID: user.id)
+        member.workouts = try await repository.workouts(userID: user.id, query: RecordQuery(from: now.addingTimeInterval(-365 * 86_400)))
+        let meals = try await repository.foodEntries(userID: user.id, query: RecordQuery(from: now.addingTimeInterval(-60 * 86_400)))
+        member.mealTimes = meals.map(\.loggedAt).filter { $0 >= now.addingTimeInterval(-2 * 86_400) }
+        let clock = ZonedWallClock(timeZone: member.timeZone)
+        let since = now.addingTimeInterval(-60 * 86_400)
+        var days = Set(
+            (member.workouts.map(\.startedAt).filter { $0 >= since } + meals.map(\.loggedAt)).map {
+                NotificationPlanner.dayKey(clock.localDay(of: $0))
+            })
+        let fromDay = NotificationPlanner.dayKey(clock.localDay(of: since))
+        for log in try await repository.dailyLogs(userID: user.id, fromDay: fromDay, toDay: nil, query: RecordQuery()) {
+            days.insert(log.day)
+        }
+        member.loggedDays = days
+        return member
     }
 }

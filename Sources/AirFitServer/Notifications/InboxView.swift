@@ -18,7 +18,7 @@ struct InboxView: PageView {
             id = notification.id.uuidString.lowercased()
             title = notification.title
             body = notification.body
-            category = notification.category.displayName
+            category = notification.isTest ? "Test" : notification.category.displayName
             let style = Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: timeZone)
             when = (notification.deliveredAt ?? notification.dueAt).formatted(style)
             unread = notification.readAt == nil

@@ -27,6 +27,7 @@ struct AddNotifications: AsyncMigration {
             .field("created_at", .double, .required)
             .field("claimed_at", .double)
             .field("claim_token", .uuid)
+            .field("held_until", .double)
             .field("delivered_at", .double)
             .field("read_at", .double)
             .unique(on: "user_id", "dedupe_key")

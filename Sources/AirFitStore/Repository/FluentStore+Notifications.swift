@@ -18,6 +18,7 @@ extension FluentStore {
         let delivered_at: Double?
         let read_at: Double?
         let claim_token: UUID?
+        let held_until: Double?
 
         func domain() throws -> CoachNotification {
             guard let category = NotificationCategory(storedName: category), let state = NotificationState(rawValue: state) else {
@@ -27,12 +28,13 @@ extension FluentStore {
                 id: id, userID: user_id, category: category, title: title, body: body, link: link,
                 dueAt: Date(timeIntervalSince1970: due_at), state: state, dedupeKey: dedupe_key,
                 createdAt: Date(timeIntervalSince1970: created_at), deliveredAt: delivered_at.map(Date.init(timeIntervalSince1970:)),
-                readAt: read_at.map(Date.init(timeIntervalSince1970:)), claim: claim_token)
+                readAt: read_at.map(Date.init(timeIntervalSince1970:)), claim: claim_token,
+                heldUntil: held_until.map(Date.init(timeIntervalSince1970:)))
         }
     }
 
     private static let notificationColumns =
-        "id, user_id, category, title, body, link, due_at, state, dedupe_key, created_at, delivered_at, read_at, claim_token"
+        "id, user_id, category, title, body, link, due_at, state, dedupe_key, created_at, delivered_at, read_at, claim_token, held_until"
 
     public func scheduleNotification(_ notification: CoachNotification) async throws -> Bool {
         // The unique (user_id, dedupe_key) index decides; a member who is gone gets nothing.
@@ -62,7 +64,8 @@ extension FluentStore {
             UPDATE notifications SET claim_token = \(bind: UUID()), claimed_at = \(bind: at)
             WHERE id IN (
                 SELECT id FROM notifications
-                WHERE state IN ('pending', 'held') AND due_at <= \(bind: at) AND (claimed_at IS NULL OR claimed_at < \(bind: lapsed))
+                WHERE ((state = 'pending' AND due_at <= \(bind: at)) OR (state = 'held' AND held_until <= \(bind: at)))
+                    AND (claimed_at IS NULL OR claimed_at < \(bind: lapsed))
                 ORDER BY due_at, id LIMIT \(bind: max(0, limit))\(unsafeRaw: lock)
             )
             RETURNING \(unsafeRaw: Self.notificationColumns)
@@ -74,7 +77,8 @@ extension FluentStore {
         guard let claim = notification.claim else { return false }
         let settled = try await database.sql.raw(
             """
-            UPDATE notifications SET state = \(bind: notification.state.rawValue), due_at = \(bind: notification.dueAt.timeIntervalSince1970),
+            UPDATE notifications SET state = \(bind: notification.state.rawValue),
+                held_until = \(bind: notification.heldUntil?.timeIntervalSince1970),
                 delivered_at = \(bind: notification.deliveredAt?.timeIntervalSince1970), claim_token = NULL, claimed_at = NULL
             WHERE id = \(bind: notification.id) AND claim_token = \(bind: claim)
             RETURNING id

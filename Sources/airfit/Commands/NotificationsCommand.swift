@@ -47,7 +47,7 @@ struct NotificationsCommand: AsyncParsableCommand {
                     print("Waiting:")
                     for item in waiting {
                         let what = item.state == .held ? "held until" : "due"
-                        print("  \(what) \(item.dueAt.formatted(style))  \(item.category.displayName): \(item.title)")
+                        print("  \(what) \((item.heldUntil ?? item.dueAt).formatted(style))  \(item.category.displayName): \(item.title)")
                     }
                 }
             }

@@ -1,0 +1,135 @@
+public import Foundation
+
+extension NotificationPlanner {
+    /// How long before a planned session its reminder comes.
+    public static let workoutLead: TimeInterval = 3600
+    /// Meal reminders: lunch and dinner, each skipped when a meal was logged in the two hours before.
+    public static let mealTimes = [("lunch", TimeOfDay(hour: 13, minute: 0)!), ("dinner", TimeOfDay(hour: 19, minute: 30)!)]
+    /// Hydration nudges through the day.
+    public static let hydrationTimes = [
+        TimeOfDay(hour: 10, minute: 0)!, TimeOfDay(hour: 13, minute: 30)!, TimeOfDay(hour: 16, minute: 30)!,
+    ]
+    /// The streak lengths worth celebrating.
+    public static let streakMilestones = [3, 7, 14, 30, 60, 100, 200, 365]
+
+    /// Workout reminders for the planned sessions starting in the next 24 hours (none for a day that already has a
+    /// workout), and meal and hydration reminders for the next day's times.
+    static func reminders(for member: NotificationMember, now: Date, clock: ZonedWallClock) -> [CoachNotification] {
+        var planned: [CoachNotification] = []
+        let today = clock.localDay(of: now)
+        for day in today...(today + 1) {
+            let key = dayKey(day)
+            // 1970-01-01 was a Thursday: weekday 5 when 1 is Sunday.
+            let weekday = ((day + 4) % 7 + 7) % 7 + 1
+            for session in member.plan?.sessions(onDayOfWeek: weekday) ?? [] {
+                let start = clock.instant(onDay: day, at: session.slot.startTime)
+                let due = start.addingTimeInterval(-workoutLead)
+                guard due > now, due <= now.addingTimeInterval(86_400), !hasWorkout(member, onDay: key, clock: clock) else { continue }
+                let time = session.slot.startTime.twelveHourDescription
+                planned.append(
+                    note(
+                        member, .workoutReminders,
+                        ("\(session.focus.displayName) at \(time)", "Your planned session starts in an hour. Ready?"),
+                        link: "/plan", due: due, key: "\(key):\(session.id.uuidString.lowercased())", now: now))
+            }
+            for (meal, time) in mealTimes {
+                let due = clock.instant(onDay: day, at: time)
+                guard due > now, due <= now.addingTimeInterval(86_400) else { continue }
+                planned.append(
+                    note(
+                        member, .mealLogging,
+                        ("What did you have for \(meal)?", "Log your \(meal) in a few taps so your coach can keep your targets on track."),
+                        link: "/log/meal", due: due, key: "\(key):\(meal)", now: now))
+            }
+            for time in hydrationTimes {
+                let due = clock.instant(onDay: day, at: time)
+                guard due > now, due <= now.addingTimeInterval(86_400) else { continue }
+                planned.append(
+                    note(
+                        member, .hydration, ("Time for some water", "A glass of water now keeps your energy up for the rest of the day."),
+                        link: "/", due: due, key: "\(key):\(time.description)", now: now))
+            }
+        }
+        return planned
+    }
+
+    /// A streak milestone reached today, and a personal best in today's workouts, in the member's style (none for
+    /// `private`).
+    static func achievements(for member: NotificationMember, now: Date, clock: ZonedWallClock) -> [CoachNotification] {
+        let rule = AchievementRule(style: member.achievementStyle)
+        guard rule.sendsNotifications else { return [] }
+        var planned: [CoachNotification] = []
+        let today = clock.localDay(of: now)
+        var streak = 0
+        while member.loggedDays.contains(dayKey(today - streak)) { streak += 1 }
+        if streakMilestones.contains(streak), let achievement = Achievement.streak(days: streak), let text = rule.text(for: achievement) {
+            planned.append(
+                note(
+                    member, .achievements, ("\(streak)-day streak", text), link: "/progress", due: now,
+                    key: "streak:\(streak):\(dayKey(today - streak + 1))", now: now))
+        }
+        for best in personalBests(member.workouts, onDay: dayKey(today), clock: clock) {
+            guard let achievement = Achievement.personalBest(exercise: best.exercise, value: best.kilograms, unit: "kg"),
+                let text = rule.text(for: achievement)
+            else { continue }
+            planned.append(
+                note(
+                    member, .achievements, ("New personal best", text), link: "/progress", due: now,
+                    key: "best:\(best.exercise.lowercased()):\(best.kilograms)", now: now))
+        }
+        return planned
+    }
+
+    /// Exercises whose heaviest set in `day`'s workouts beats every earlier workout's (exercises done before only).
+    static func personalBests(_ workouts: [Workout], onDay day: String, clock: ZonedWallClock) -> [(exercise: String, kilograms: Double)] {
+        var earlier: [String: Double] = [:]
+        var today: [String: (name: String, kilograms: Double)] = [:]
+        for workout in workouts {
+            let isToday = dayKey(clock.localDay(of: workout.startedAt)) == day
+            for exercise in workout.exercises {
+                let heaviest = exercise.sets.compactMap(\.weightKg).filter { $0.isFinite && $0 > 0 }.max() ?? 0
+                guard heaviest > 0 else { continue }
+                let key = exercise.name.trimmingCharacters(in: .whitespaces).lowercased()
+                if isToday {
+                    if heaviest > today[key]?.kilograms ?? 0 { today[key] = (exercise.name, heaviest) }
+                } else {
+                    earlier[key] = max(earlier[key] ?? 0, heaviest)
+                }
+            }
+        }
+        return today.compactMap { key, best in
+            guard let previous = earlier[key], best.kilograms > previous else { return nil }
+            return (best.name, best.kilograms)
+        }
+        .sorted { $0.exercise < $1.exercise }
+    }
+
+    /// Whether the member logged a workout on local day `key`.
+    static func hasWorkout(_ member: NotificationMember, onDay key: String, clock: ZonedWallClock) -> Bool {
+        member.workouts.contains { dayKey(clock.localDay(of: $0.startedAt)) == key }
+    }
+
+    /// Whether `notification` no longer makes sense at `now`: a workout reminder for a day with a workout logged, a
+    /// meal reminder with a meal logged in the two hours before it.
+    public static func isObsolete(_ notification: CoachNotification, for member: NotificationMember, now: Date) -> Bool {
+        let clock = ZonedWallClock(timeZone: member.timeZone)
+        switch notification.category {
+        case .workoutReminders:
+            return hasWorkout(member, onDay: dayKey(clock.localDay(of: notification.dueAt)), clock: clock)
+        case .mealLogging:
+            let window = notification.dueAt.addingTimeInterval(-2 * 3600)...max(now, notification.dueAt)
+            return member.mealTimes.contains { window.contains($0) }
+        default:
+            return false
+        }
+    }
+
+    static func note(
+        _ member: NotificationMember, _ category: NotificationCategory, _ text: (title: String, body: String), link: String, due: Date,
+        key: String, now: Date
+    ) -> CoachNotification {
+        CoachNotification(
+            userID: member.user.id, category: category, title: text.title, body: text.body, link: link, dueAt: due,
+            dedupeKey: "\(category.rawValue):\(key)", createdAt: now)
+    }
+}
