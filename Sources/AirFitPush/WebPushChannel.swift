@@ -39,6 +39,8 @@ public struct WebPushChannel: NotificationChannel {
     }
 
     public func deliver(_ notification: CoachNotification, to member: NotificationMember) async {
+        // The digest is an email of its own.
+        guard notification.category != .emailDigest else { return }
         let devices: [PushDevice]
         do {
             devices = try await self.devices.pushDevices(userID: member.user.id)

@@ -254,7 +254,7 @@ func buildSite(
     PasswordController(services: accountServices, views: views).addRoutes(to: signedIn)
     emailChange.addRoutes(to: signedIn)
     DeleteAccountController(services: accountServices, repository: repository, views: views).addRoutes(to: signedIn)
-    MembersController(services: accountServices, views: views).addRoutes(to: signedIn)
+    MembersController(services: accountServices, activity: repository, views: views).addRoutes(to: signedIn)
     APITokenController(services: accountServices, tokens: dependencies.tokens, views: views).addRoutes(to: signedIn)
     SubscriptionController(meter: usageMeter(dependencies), plans: repository, now: dependencies.now, views: views).addRoutes(to: signedIn)
     UsagePlansController(plans: repository, accounts: dependencies.accounts, users: repository, now: dependencies.now, views: views)
@@ -342,10 +342,17 @@ func notificationService(_ dependencies: ServerDependencies, logger: Logger) -> 
         interval: .seconds(60), now: dependencies.now, logger: logger)
 }
 
-/// Where delivered notifications go besides the inbox: Web Push when it is set up.
+/// Where delivered notifications go besides the inbox: the email digest, and Web Push when it is set up.
 func notificationChannels(_ dependencies: ServerDependencies, logger: Logger) -> [any NotificationChannel] {
-    guard let push = dependencies.push else { return [] }
-    return [WebPushChannel(devices: dependencies.repository, sender: push.sender, policy: push.policy, logger: logger)]
+    var channels: [any NotificationChannel] = [
+        EmailDigestChannel(
+            accounts: dependencies.accounts, notifications: dependencies.repository, mail: dependencies.mail, from: dependencies.mailFrom,
+            publicURL: dependencies.publicURL, logger: logger)
+    ]
+    if let push = dependencies.push {
+        channels.append(WebPushChannel(devices: dependencies.repository, sender: push.sender, policy: push.policy, logger: logger))
+    }
+    return channels
 }
 
 /// The weekly analysis, looking every 15 minutes for people whose week began.

@@ -133,3 +133,29 @@ struct InboxRouteTests {
         }
     }
 }
+
+/// The admin's member list marks who has gone quiet (issue 16).
+@Suite("Inactive members")
+struct InactiveMemberTests {
+    @Test("A member with no log or chat for seven days is marked inactive in the member list; a new log clears the mark")
+    func inactiveMark() async throws {
+        let installation = TestInstallation()
+        try await installation.app().test(.router) { client in
+            var web = WebClient(client: client)
+            try await web.signUp()
+            var page = text(try await web.get("/settings/members").body)
+            #expect(!page.contains(#"data-testid="members.inactive""#))
+            var user = try #require(try await installation.repository.users().first)
+            user.createdAt = installation.clock.now().addingTimeInterval(-8 * 86_400)
+            try await installation.repository.updateUser(user)
+            page = text(try await web.get("/settings/members").body)
+            #expect(page.contains(#"data-testid="members.inactive""#))
+            try await installation.repository.addWorkout(
+                Workout(
+                    userID: user.id, type: "Run", startedAt: installation.clock.now(), durationMinutes: 30,
+                    createdAt: installation.clock.now().addingTimeInterval(-3600)))
+            page = text(try await web.get("/settings/members").body)
+            #expect(!page.contains(#"data-testid="members.inactive""#))
+        }
+    }
+}

@@ -51,13 +51,14 @@ extension InMemoryStore {
 
     public func inbox(userID: UUID, limit: Int) async throws -> [CoachNotification] {
         Array(
-            notificationRows.values.filter { $0.userID == userID && $0.state == .delivered }
+            notificationRows.values.filter { $0.userID == userID && $0.state == .delivered && $0.category != .emailDigest }
                 .sorted { ($0.deliveredAt ?? $0.dueAt, $0.id.uuidString) > ($1.deliveredAt ?? $1.dueAt, $1.id.uuidString) }
                 .prefix(max(0, limit)))
     }
 
     public func unreadNotificationCount(userID: UUID) async throws -> Int {
-        notificationRows.values.filter { $0.userID == userID && $0.state == .delivered && $0.readAt == nil }.count
+        notificationRows.values.filter { $0.userID == userID && $0.state == .delivered && $0.readAt == nil && $0.category != .emailDigest }
+            .count
     }
 
     public func markNotificationRead(id: UUID, userID: UUID, at: Date) async throws -> Bool {

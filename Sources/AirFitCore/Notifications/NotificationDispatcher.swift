@@ -106,6 +106,13 @@ public struct NotificationDispatcher: Sendable {
                 try await settle(row, report: &report)
                 continue
             }
+            // The digest is an email, not an interruption: quiet hours don't hold it, and it isn't summarised.
+            if row.category == .emailDigest {
+                row.state = .delivered
+                row.deliveredAt = now
+                try await deliver(row, member: member, report: &report)
+                continue
+            }
             switch state.receive(row.pending) {
             case .deliver:
                 row.state = .delivered

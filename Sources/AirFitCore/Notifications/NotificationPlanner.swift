@@ -26,6 +26,11 @@ public enum NotificationPlanner {
         let checkInDay = clock.localDay(of: checkIn)
         add(.dailyCheckIn, NotificationWording.checkIn(localDay: checkInDay), link: "/log/checkin", due: checkIn, key: dayKey(checkInDay))
 
+        let digest = LocalTimeSchedule(time: digestTime, timeZone: member.timeZone).nextOccurrence(after: now)
+        add(
+            .emailDigest, ("Your day with AirFit", "Today's notifications, by email."), link: "/inbox", due: digest,
+            key: dayKey(clock.localDay(of: digest)))
+
         let rule = ReEngagementRule(style: member.inactivityStyle, timeZone: member.timeZone, localTime: checkInTime)
         if let due = rule.dueDate(lastActivity: member.lastActivity, lastReEngagement: nil, now: now), due <= now,
             let text = NotificationWording.reEngagement(
@@ -46,6 +51,9 @@ public enum NotificationPlanner {
         }
         return planned
     }
+
+    /// When the opt-in email digest goes out, on the member's wall clock (a valid literal).
+    public static let digestTime = TimeOfDay(hour: 18, minute: 0)!
 
     /// "2026-11-24" for a local day counted since 1970-01-01.
     static func dayKey(_ day: Int) -> String {

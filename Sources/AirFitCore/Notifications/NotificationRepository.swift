@@ -22,7 +22,7 @@ public protocol NotificationRepository: Sendable {
     func settleNotification(_ notification: CoachNotification) async throws -> Bool
     /// The member's notifications in `states` due or delivered since `since`, oldest first.
     func notifications(userID: UUID, states: Set<NotificationState>, since: Date) async throws -> [CoachNotification]
-    /// The member's inbox: delivered notifications, newest first, at most `limit`.
+    /// The member's inbox: delivered notifications (not the email digest, which is an email), newest first, at most `limit`.
     func inbox(userID: UUID, limit: Int) async throws -> [CoachNotification]
     /// How many delivered notifications the member has not read.
     func unreadNotificationCount(userID: UUID) async throws -> Int

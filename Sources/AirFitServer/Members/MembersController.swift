@@ -6,6 +6,8 @@ import Hummingbird
 /// role changes and removal. The last admin can be neither demoted nor removed. Needs a recent sign-in.
 struct MembersController: Sendable {
     let services: AccountServices
+    /// Each member's last log or chat, for the inactive mark (``ReEngagementRule/isInactive(lastActivity:now:)``).
+    let activity: any NotificationRepository
     let views: Views
 
     static let path = "/settings/members"
@@ -119,12 +121,15 @@ struct MembersController: Sendable {
         let zone = TimeZone(identifier: signed.user.timeZone) ?? .gmt
         var rows: [MembersView.Row] = []
         for account in try await services.accounts.accounts() {
+            let last = try await activity.lastActivity(userID: account.userID)
             rows.append(
                 MembersView.Row(
                     id: account.id.uuidString, name: try await displayName(account), email: MemberRules.maskedEmail(account.email),
                     roles: MemberRole.allCases.map { Choice(value: $0.rawValue, name: $0.displayName, checked: $0 == account.role) },
                     role: account.role.displayName, joined: SecurityView.time(account.createdAt, zone: zone),
-                    isSelf: account.id == signed.account.id))
+                    isSelf: account.id == signed.account.id,
+                    inactive: last.map { ReEngagementRule.isInactive(lastActivity: $0, now: now) } ?? false,
+                    lastActive: last.map { SecurityView.time($0, zone: zone) } ?? "never"))
         }
         let invites = try await services.links.links(accountID: signed.account.id, purpose: .invite).filter { $0.isUsable(at: now) }
         let view = MembersView(
@@ -159,6 +164,9 @@ struct MembersView: PageView {
         let role: String
         let joined: String
         let isSelf: Bool
+        /// Seven days or more without a log or a chat.
+        let inactive: Bool
+        let lastActive: String
     }
 
     struct Invite: Sendable {

@@ -103,7 +103,7 @@ extension FluentStore {
         try await database.sql.raw(
             """
             SELECT \(unsafeRaw: Self.notificationColumns) FROM notifications
-            WHERE user_id = \(bind: userID) AND state = 'delivered'
+            WHERE user_id = \(bind: userID) AND state = 'delivered' AND category <> 'email_digest'
             ORDER BY delivered_at DESC, id DESC LIMIT \(bind: max(0, limit))
             """
         ).all(decoding: NotificationRow.self).map { try $0.domain() }
@@ -111,7 +111,10 @@ extension FluentStore {
 
     public func unreadNotificationCount(userID: UUID) async throws -> Int {
         let row = try await database.sql.raw(
-            "SELECT COUNT(*) AS n FROM notifications WHERE user_id = \(bind: userID) AND state = 'delivered' AND read_at IS NULL"
+            """
+            SELECT COUNT(*) AS n FROM notifications
+            WHERE user_id = \(bind: userID) AND state = 'delivered' AND read_at IS NULL AND category <> 'email_digest'
+            """
         ).first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
     }
