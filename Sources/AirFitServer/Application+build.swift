@@ -338,7 +338,11 @@ func usageMeter(_ dependencies: ServerDependencies) -> UsageMeter {
 /// The coach's notifications, planned and delivered every minute.
 func notificationService(_ dependencies: ServerDependencies, logger: Logger) -> NotificationService {
     NotificationService(
-        scheduler: NotificationScheduler(repository: dependencies.repository, channels: notificationChannels(dependencies, logger: logger)),
+        scheduler: NotificationScheduler(
+            repository: dependencies.repository, channels: notificationChannels(dependencies, logger: logger),
+            writer: CoachNotificationWording(
+                repository: dependencies.repository, vault: dependencies.vault, streamer: modelStreamer(dependencies),
+                log: dependencies.repository)),
         interval: .seconds(60), now: dependencies.now, logger: logger)
 }
 

@@ -36,6 +36,7 @@ extension InMemoryStore {
         var settled = stored
         settled.state = notification.state
         settled.heldUntil = notification.heldUntil
+        settled.body = notification.body
         settled.deliveredAt = notification.deliveredAt
         settled.claim = nil
         notificationRows[notification.id] = settled

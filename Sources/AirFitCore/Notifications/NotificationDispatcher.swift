@@ -7,6 +7,7 @@ public struct NotificationDispatcher: Sendable {
     private let queue: any NotificationRepository
     private let members: any NotificationMemberSource
     private let channels: [any NotificationChannel]
+    private let writer: (any NotificationWriting)?
     private let limits: DailyLimits
 
     /// The most of each category a member gets per local day.
@@ -24,11 +25,12 @@ public struct NotificationDispatcher: Sendable {
     /// A dispatcher over `queue`, reading members from `members`.
     public init(
         queue: any NotificationRepository, members: any NotificationMemberSource, channels: [any NotificationChannel] = [],
-        limits: DailyLimits = standardLimits
+        writer: (any NotificationWriting)? = nil, limits: DailyLimits = standardLimits
     ) {
         self.queue = queue
         self.members = members
         self.channels = channels
+        self.writer = writer
         self.limits = limits
     }
 
@@ -117,6 +119,7 @@ public struct NotificationDispatcher: Sendable {
             case .deliver:
                 row.state = .delivered
                 row.deliveredAt = now
+                if let writer, let body = await writer.body(for: row, member: member) { row.body = body }
                 try await deliver(row, member: member, report: &report)
             case .hold(_, let until):
                 row.state = .held

@@ -15,7 +15,7 @@ public protocol NotificationRepository: Sendable {
     /// them with their ``CoachNotification/claim``. One statement: no two callers get the same notification. A claim
     /// older than ``NotificationRepository/claimLease`` lapses, so a scheduler that died mid-way loses nothing.
     func claimDueNotifications(now: Date, limit: Int) async throws -> [CoachNotification]
-    /// Writes a claimed notification's outcome (state, hold, delivery time) and ends the claim; a notification
+    /// Writes a claimed notification's outcome (state, hold, delivery time, message) and ends the claim; a notification
     /// whose claim lapsed and was taken by another caller is left alone.
     /// - Returns: whether it was written.
     @discardableResult

@@ -6,11 +6,12 @@ public struct NotificationScheduler: Sendable {
     private let repository: any AirFitRepository
     private let dispatcher: NotificationDispatcher
 
-    /// A scheduler over the installation's store, delivering through `channels` besides the inbox.
-    public init(repository: any AirFitRepository, channels: [any NotificationChannel] = []) {
+    /// A scheduler over the installation's store, delivering through `channels` besides the inbox; `writer` words
+    /// each notification in the coach's voice (the templates without one).
+    public init(repository: any AirFitRepository, channels: [any NotificationChannel] = [], writer: (any NotificationWriting)? = nil) {
         self.repository = repository
         dispatcher = NotificationDispatcher(
-            queue: repository, members: StoreNotificationMembers(repository: repository), channels: channels)
+            queue: repository, members: StoreNotificationMembers(repository: repository), channels: channels, writer: writer)
     }
 
     /// Plans for every member, then delivers what is due at `now`.

@@ -78,7 +78,7 @@ extension FluentStore {
         let settled = try await database.sql.raw(
             """
             UPDATE notifications SET state = \(bind: notification.state.rawValue),
-                held_until = \(bind: notification.heldUntil?.timeIntervalSince1970),
+                held_until = \(bind: notification.heldUntil?.timeIntervalSince1970), body = \(bind: notification.body),
                 delivered_at = \(bind: notification.deliveredAt?.timeIntervalSince1970), claim_token = NULL, claimed_at = NULL
             WHERE id = \(bind: notification.id) AND claim_token = \(bind: claim)
             RETURNING id
