@@ -160,7 +160,7 @@ struct SMTPTestServerSetupTests {
 
     @Test("Without AIRFIT_TEST_PYTHON, CI=true turns the skip into a failure")
     func ciRequiresServer() {
-        #expect(throws: MailTestSetupError.self) { try SMTPTestServer.python(["CI": "true"]) }
+        #expect(throws: PythonServerError.self) { try SMTPTestServer.python(["CI": "true"]) }
         #expect(throws: Never.self) { try SMTPTestServer.python(["AIRFIT_TEST_PYTHON": "/usr/bin/python3"]) }
     }
 }

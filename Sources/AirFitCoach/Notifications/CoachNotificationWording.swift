@@ -1,6 +1,6 @@
 import AirFitAI
 public import AirFitCore
-public import Foundation
+import Foundation
 
 /// Words each notification in the coach's voice: one short line from the member's own model (metered, recorded in
 /// the usage ledger as `notification`), given the template's text as the facts.
@@ -12,36 +12,21 @@ public struct CoachNotificationWording: NotificationWriting {
     /// The longest message used, in characters.
     public static let maximumLength = 200
 
-    let repository: any AirFitRepository
-    let vault: any SecretVault
-    let streamer: any ChatStreaming
-    let timeout: Duration
-    let log: (any ProviderRequestLog)?
+    let model: CoachOneLine
 
     /// Creates the writer over the member's persona (`repository`), keys (`vault`) and metered model (`streamer`).
     public init(
         repository: any AirFitRepository, vault: any SecretVault, streamer: any ChatStreaming, timeout: Duration = .seconds(8),
         log: (any ProviderRequestLog)? = nil
     ) {
-        self.repository = repository
-        self.vault = vault
-        self.streamer = streamer
-        self.timeout = timeout
-        self.log = log
+        model = CoachOneLine(repository: repository, vault: vault, streamer: streamer, timeout: timeout, log: log)
     }
 
     public func body(for notification: CoachNotification, member: NotificationMember) async -> String? {
-        let user = member.user
-        guard Self.mayShare(notification.category, policy: CoachContextPolicy(user: user)),
-            let selection = await CoachModelSelection.resolveIfAvailable(user: user, vault: vault)
-        else { return nil }
-        let persona = (try? await repository.onboardingProfile(userID: user.id)?.persona()) ?? CoachDefaults.persona
-        guard let prompt = try? SystemPromptBuilder().build(user: user, persona: persona, context: PromptContext(now: Date())) else {
-            return nil
-        }
-        let request = selection.request(
-            systemPrompt: prompt.text + "\n" + Self.instruction, messages: [.user(Self.question(notification))], maxTokens: 120)
-        guard let answer = try? await selection.answer(request, through: streamer, purpose: .notification, timeout: timeout, log: log)
+        guard Self.mayShare(notification.category, policy: CoachContextPolicy(user: member.user)),
+            let answer = await model.ask(
+                user: member.user, instruction: Self.instruction, question: Self.question(notification), maxTokens: 120,
+                purpose: .notification)
         else { return nil }
         return CoachPlanReasons.sentence(answer).flatMap { $0.count <= Self.maximumLength ? $0 : nil }
     }

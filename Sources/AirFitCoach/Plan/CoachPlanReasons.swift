@@ -1,6 +1,6 @@
 import AirFitAI
 public import AirFitCore
-public import Foundation
+import Foundation
 
 /// Words each recommendation's reason in the coach's voice: one sentence from the person's model, given the rules' plain
 /// reason (``PlanChange/fallbackReason(in:units:)``) as the facts. The change itself is the rules'; the model only words it.
@@ -12,11 +12,7 @@ public struct CoachPlanReasons: PlanReasonWriting {
     /// The longest reason used, in characters.
     public static let maximumLength = 300
 
-    let repository: any AirFitRepository
-    let vault: any SecretVault
-    let streamer: any ChatStreaming
-    let timeout: Duration
-    let log: (any ProviderRequestLog)?
+    let model: CoachOneLine
 
     /// Creates the writer.
     /// - Parameters:
@@ -28,27 +24,15 @@ public struct CoachPlanReasons: PlanReasonWriting {
         repository: any AirFitRepository, vault: any SecretVault, streamer: any ChatStreaming, timeout: Duration = .seconds(8),
         log: (any ProviderRequestLog)? = nil
     ) {
-        self.repository = repository
-        self.vault = vault
-        self.streamer = streamer
-        self.timeout = timeout
-        self.log = log
+        model = CoachOneLine(repository: repository, vault: vault, streamer: streamer, timeout: timeout, log: log)
     }
 
     public func reason(for change: PlanChange, in plan: TrainingPlan, user: User) async -> String {
         let fallback = change.fallbackReason(in: plan, units: user.preferredUnits)
         guard Self.mayShare(change.kind, policy: CoachContextPolicy(user: user)),
-            let selection = await CoachModelSelection.resolveIfAvailable(user: user, vault: vault)
+            let answer = await model.ask(
+                user: user, instruction: Self.instruction, question: Self.question(fallback), maxTokens: 200, purpose: .planReason)
         else { return fallback }
-        let persona = (try? await repository.onboardingProfile(userID: user.id)?.persona()) ?? CoachDefaults.persona
-        guard let prompt = try? SystemPromptBuilder().build(user: user, persona: persona, context: PromptContext(now: Date())) else {
-            return fallback
-        }
-        let request = selection.request(
-            systemPrompt: prompt.text + "\n" + Self.instruction, messages: [.user(Self.question(fallback))], maxTokens: 200)
-        guard let answer = try? await selection.answer(request, through: streamer, purpose: .planReason, timeout: timeout, log: log) else {
-            return fallback
-        }
         return Self.sentence(answer) ?? fallback
     }
 

@@ -1,6 +1,7 @@
 public import Foundation
 
 extension InMemoryStore {
+    @discardableResult
     public func scheduleNotification(_ notification: CoachNotification) async throws -> Bool {
         guard !notificationRows.values.contains(where: { $0.userID == notification.userID && $0.dedupeKey == notification.dedupeKey }),
             usersByID[notification.userID] != nil

@@ -36,6 +36,7 @@ extension FluentStore {
     private static let notificationColumns =
         "id, user_id, category, title, body, link, due_at, state, dedupe_key, created_at, delivered_at, read_at, claim_token, held_until"
 
+    @discardableResult
     public func scheduleNotification(_ notification: CoachNotification) async throws -> Bool {
         // The unique (user_id, dedupe_key) index decides; a member who is gone gets nothing.
         let inserted = try await database.sql.raw(

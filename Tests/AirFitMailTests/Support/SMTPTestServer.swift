@@ -1,3 +1,4 @@
+import AirFitTestSupport
 import Foundation
 import Testing
 
@@ -9,12 +10,11 @@ struct MailTestSetupError: Error, CustomStringConvertible {
 /// A real SMTP server for the tests: `Tests/Mail/smtp_server.py` (aiosmtpd) on 127.0.0.1, a free port, every
 /// accepted message stored as `<n>.eml` and `<n>.json` in a folder of its own.
 final class SMTPTestServer: @unchecked Sendable {
-    static let pythonVariable = "AIRFIT_TEST_PYTHON"
+    static let pythonVariable = PythonServer.pythonVariable
 
-    let port: Int
     let folder: URL
-    private let process: Process
-    private let input: Pipe
+    private let server: PythonServer
+    var port: Int { server.port }
 
     /// What the server stored of one message.
     struct Received: Decodable {
@@ -26,86 +26,35 @@ final class SMTPTestServer: @unchecked Sendable {
 
     /// The Python with aiosmtpd named by `AIRFIT_TEST_PYTHON`; without it a skipped case, or a failed one under `CI=true`.
     static func python(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        if let python = environment[pythonVariable], !python.isEmpty { return python }
-        if environment["CI"] == "true" {
-            throw MailTestSetupError(
-                description: "\(pythonVariable) is not set, but CI=true requires the SMTP server cases to run "
-                    + "(scripts/test.sh exports it: a Python with aiosmtpd).")
-        }
-        try Test.cancel(
-            Comment(
-                rawValue: "SMTP server case skipped: \(pythonVariable) is not set "
-                    + "(export \(pythonVariable)=/path/to/.venv/bin/python, a Python with aiosmtpd, to run it)."))
+        try PythonServer.python(for: "SMTP server", with: "aiosmtpd", environment: environment)
     }
 
     /// Starts the server; `user`/`password` turn on AUTH, `certificate` (PEM paths) turns on required STARTTLS.
-    ///
-    /// Python starts on a thread of its own: waiting for its port must not hold one of the few threads every test's
-    /// tasks share (in the full parallel suite that starved other tests' reply timeouts).
     static func start(
         user: String? = nil, password: String? = nil, certificate: (cert: String, key: String)? = nil, reject: [String] = [],
         options: [String] = []
     ) async throws -> SMTPTestServer {
-        let python = try Self.python()
-        let certificate = certificate.map { Certificate(cert: $0.cert, key: $0.key) }
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    with: Result {
-                        try SMTPTestServer(
-                            python: python, user: user, password: password, certificate: certificate, reject: reject, options: options)
-                    })
-            }
-        }
-    }
-
-    /// PEM file paths.
-    struct Certificate: Sendable {
-        let cert: String
-        let key: String
-    }
-
-    private init(
-        python: String, user: String?, password: String?, certificate: Certificate?, reject: [String], options: [String]
-    ) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-smtp-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("airfit-smtp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Mail/smtp_server.py")
-        var arguments = [script.path, "--out", folder.path]
+        var arguments = ["--out", folder.path]
         if let user, let password { arguments += ["--user", user, "--password", password] }
         if let certificate { arguments += ["--tls-cert", certificate.cert, "--tls-key", certificate.key] }
         if !reject.isEmpty { arguments += ["--reject"] + reject }
         arguments += options
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // The first line is "PORT <n>"; a server that dies first closes the pipe and gives an empty line.
-        var line = Data()
-        let handle = output.fileHandleForReading
-        while let byte = try handle.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-            process.terminate()
-            throw MailTestSetupError(description: "the SMTP test server did not start (is aiosmtpd installed for \(python)?): \(text)")
-        }
-        self.port = port
+        let server = try await PythonServer.start(python: try python(), script: script, arguments: arguments, name: "SMTP test server")
+        return SMTPTestServer(server: server, folder: folder)
     }
 
-    /// Stops the server and removes its folder; waiting for it to exit happens on a thread of its own, not on one
-    /// of the threads every test's tasks share.
+    private init(server: PythonServer, folder: URL) {
+        self.server = server
+        self.folder = folder
+    }
+
+    /// Stops the server and removes its folder.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        Thread.detachNewThread { [self] in
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: folder)
-        }
+        server.stop { [folder] in try? FileManager.default.removeItem(at: folder) }
     }
 
     /// The raw bytes of the `n`th message accepted (1-based) and its envelope.
