@@ -338,12 +338,17 @@ func usageMeter(_ dependencies: ServerDependencies) -> UsageMeter {
 /// The coach's notifications, planned and delivered every minute.
 func notificationService(_ dependencies: ServerDependencies, logger: Logger) -> NotificationService {
     NotificationService(
-        scheduler: NotificationScheduler(
-            repository: dependencies.repository, channels: notificationChannels(dependencies, logger: logger),
-            writer: CoachNotificationWording(
-                repository: dependencies.repository, vault: dependencies.vault, streamer: modelStreamer(dependencies),
-                log: dependencies.repository)),
-        interval: .seconds(60), now: dependencies.now, logger: logger)
+        scheduler: notificationScheduler(dependencies, logger: logger), interval: .seconds(60), now: dependencies.now, logger: logger)
+}
+
+/// The coach's notifications as `airfit serve` runs them (and `airfit notifications run-due|test`): the inbox, the
+/// email digest and Web Push, each message worded by the member's own model (metered) with the templates as fallback.
+public func notificationScheduler(_ dependencies: ServerDependencies, logger: Logger) -> NotificationScheduler {
+    NotificationScheduler(
+        repository: dependencies.repository, channels: notificationChannels(dependencies, logger: logger),
+        writer: CoachNotificationWording(
+            repository: dependencies.repository, vault: dependencies.vault, streamer: modelStreamer(dependencies),
+            log: dependencies.repository))
 }
 
 /// Where delivered notifications go besides the inbox: the email digest, and Web Push when it is set up.

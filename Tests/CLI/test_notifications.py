@@ -96,3 +96,51 @@ def test_two_processes_on_one_postgresql_deliver_each_check_in_exactly_once(airf
         assert titles.count("Daily check-in") == 3
     finally:
         subprocess.run(["dropdb", *server, "--if-exists", name], check=False)
+
+
+def test_a_test_notification_reaches_a_push_device_through_the_fake_push_service(airfit, tmp_path):
+    """`airfit notifications test` sends by Web Push like `serve`: the fake push service (Tests/Push) checks the VAPID
+    token and decrypts the message with the browser keys made here."""
+    import base64
+    import sqlite3
+    import sys
+    import urllib.request
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    def b64(data):
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+    onboard(airfit, tmp_path)
+    script = os.path.join(os.path.dirname(__file__), "..", "Push", "fake_push_service.py")
+    service = subprocess.Popen([sys.executable, script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(service.stdout.readline().split()[1])
+        key = ec.generate_private_key(ec.SECP256R1())
+        auth = os.urandom(16)
+        subscriber = {"id": "browser-1", "private_key": b64(key.private_numbers().private_value.to_bytes(32, "big")), "auth": b64(auth)}
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/subscribers", data=json.dumps(subscriber).encode(), method="POST")
+        urllib.request.urlopen(request, timeout=10)
+        public = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        db = sqlite3.connect(os.path.join(airfit.data, "airfit.sqlite"))
+        user_id = db.execute("SELECT id FROM users").fetchone()[0]
+        db.execute(
+            "INSERT INTO push_devices (id, user_id, endpoint, p256dh, auth, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (str(uuid.uuid4()).upper(), user_id, f"http://127.0.0.1:{port}/push/browser-1", b64(public), b64(auth), "Chrome on Linux", 0.0))
+        db.commit()
+        db.close()
+
+        p = airfit.run("notifications", "test", env={"AIRFIT_PUSH_ALLOW_LOOPBACK": "1"})
+        assert "It went by Web Push to 1 device too." in p.out
+        received = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/received", timeout=10).read())
+        assert len(received) == 1 and received[0]["status"] == 201, received
+        assert received[0]["payload"]["title"] == "Test notification"
+        assert received[0]["payload"]["url"] == "/settings/notifications"
+        assert received[0]["sub"].startswith("mailto:")
+        # Without the loopback allowance a local push service is refused, and the device with it.
+        airfit.run("notifications", "test")
+        assert len(json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/received", timeout=10).read())) == 1
+    finally:
+        service.stdin.close()
+        service.wait(timeout=10)

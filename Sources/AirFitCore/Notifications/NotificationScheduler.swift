@@ -14,6 +14,11 @@ public struct NotificationScheduler: Sendable {
             queue: repository, members: StoreNotificationMembers(repository: repository), channels: channels, writer: writer)
     }
 
+    /// Delivers what is due at `now` without planning anything new (`airfit notifications test`).
+    public func deliverDue(now: Date) async throws -> DispatchReport {
+        try await dispatcher.runDue(now: now)
+    }
+
     /// Plans for every member, then delivers what is due at `now`.
     /// - Returns: how many notifications were newly queued, and what the delivery did.
     public func tick(now: Date) async throws -> (scheduled: Int, report: DispatchReport) {

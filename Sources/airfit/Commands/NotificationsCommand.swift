@@ -56,7 +56,8 @@ struct NotificationsCommand: AsyncParsableCommand {
 
     /// `airfit notifications test`.
     struct Test: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Put a test notification in the inbox now.")
+        static let configuration = CommandConfiguration(
+            abstract: "Send a test notification now: to the inbox, and by Web Push to every device that has push turned on.")
 
         @OptionGroup var person: PersonOptions
 
@@ -67,9 +68,12 @@ struct NotificationsCommand: AsyncParsableCommand {
                 let test = CoachNotification(
                     userID: user.id, category: .dailyCheckIn, title: "Test notification",
                     body: "Notifications reach you. Choose which ones in Settings → Notifications.", link: "/settings/notifications",
-                    dueAt: now, state: .delivered, dedupeKey: "test:\(UUID().uuidString.lowercased())", createdAt: now, deliveredAt: now)
+                    dueAt: now, dedupeKey: "test:\(UUID().uuidString.lowercased())", createdAt: now)
                 try await context.store.scheduleNotification(test)
+                _ = try await NotificationsCommand.withScheduler(context: context) { try await $0.deliverDue(now: now) }
+                let devices = try await context.store.pushDevices(userID: user.id).count
                 print("A test notification is in the inbox (the bell on every page, or `airfit notifications list`).")
+                if devices > 0 { print("It went by Web Push to \(devices) device\(devices == 1 ? "" : "s") too.") }
             }
         }
     }
@@ -93,7 +97,7 @@ struct NotificationsCommand: AsyncParsableCommand {
         func run() async throws {
             let instant = now.flatMap(NotificationsCommand.instant) ?? Date()
             try await CLI.withStore(logger: CLI.logger()) { context in
-                let (scheduled, report) = try await NotificationScheduler(repository: context.store).tick(now: instant)
+                let (scheduled, report) = try await NotificationsCommand.withScheduler(context: context) { try await $0.tick(now: instant) }
                 print(
                     "Scheduled \(scheduled), delivered \(report.delivered), summaries \(report.summaries) "
                         + "(standing for \(report.collapsed)), held \(report.held), dropped \(report.dropped).")
