@@ -16,6 +16,8 @@ public struct NotificationMember: Sendable {
     public var achievementStyle: AchievementStyle = .subtleAffirming
     /// The member's training plan, for workout reminders.
     public var plan: TrainingPlan?
+    /// The training times from onboarding, for workout reminders when there is no plan.
+    public var availability: [SessionSlot] = []
     /// The member's workouts of the last year, newest first (streaks, personal bests, reminders already done).
     public var workouts: [Workout] = []
     /// When the member logged meals in the last two days.

@@ -12,8 +12,8 @@ extension NotificationPlanner {
     /// The streak lengths worth celebrating.
     public static let streakMilestones = [3, 7, 14, 30, 60, 100, 200, 365]
 
-    /// Workout reminders for the planned sessions starting in the next 24 hours (none for a day that already has a
-    /// workout), and meal and hydration reminders for the next day's times.
+    /// Workout reminders for the planned sessions (else the training times from onboarding) starting in the next 24
+    /// hours (none for a day that already has a workout), and meal and hydration reminders for the next day's times.
     static func reminders(for member: NotificationMember, now: Date, clock: ZonedWallClock) -> [CoachNotification] {
         var planned: [CoachNotification] = []
         let today = clock.localDay(of: now)
@@ -21,16 +21,14 @@ extension NotificationPlanner {
             let key = dayKey(day)
             // 1970-01-01 was a Thursday: weekday 5 when 1 is Sunday.
             let weekday = ((day + 4) % 7 + 7) % 7 + 1
-            for session in member.plan?.sessions(onDayOfWeek: weekday) ?? [] {
-                let start = clock.instant(onDay: day, at: session.slot.startTime)
-                let due = start.addingTimeInterval(-workoutLead)
+            for (slot, name, id) in trainingTimes(member, onDayOfWeek: weekday) {
+                let due = clock.instant(onDay: day, at: slot.startTime).addingTimeInterval(-workoutLead)
                 guard due > now, due <= now.addingTimeInterval(86_400), !hasWorkout(member, onDay: key, clock: clock) else { continue }
-                let time = session.slot.startTime.twelveHourDescription
                 planned.append(
                     note(
                         member, .workoutReminders,
-                        ("\(session.focus.displayName) at \(time)", "Your planned session starts in an hour. Ready?"),
-                        link: "/plan", due: due, key: "\(key):\(session.id.uuidString.lowercased())", now: now))
+                        ("\(name) at \(slot.startTime.twelveHourDescription)", "Your planned session starts in an hour. Ready?"),
+                        link: "/plan", due: due, key: "\(key):\(id)", now: now))
             }
             for (meal, time) in mealTimes {
                 let due = clock.instant(onDay: day, at: time)
@@ -102,6 +100,16 @@ extension NotificationPlanner {
             return (best.name, best.kilograms)
         }
         .sorted { $0.exercise < $1.exercise }
+    }
+
+    /// The sessions planned on a weekday (1 = Sunday), else the member's training times from onboarding that day:
+    /// each slot with the name its reminder gives it and the id its dedupe key uses.
+    static func trainingTimes(_ member: NotificationMember, onDayOfWeek weekday: Int) -> [(SessionSlot, String, String)] {
+        if let plan = member.plan {
+            return plan.sessions(onDayOfWeek: weekday).map { ($0.slot, $0.focus.displayName, $0.id.uuidString.lowercased()) }
+        }
+        return member.availability.filter { $0.dayOfWeek == weekday }.sorted { $0.startTime < $1.startTime }
+            .map { ($0, "Training time", "time-\($0.startTime.description)") }
     }
 
     /// Whether the member logged a workout on local day `key`.

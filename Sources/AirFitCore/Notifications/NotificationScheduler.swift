@@ -62,6 +62,7 @@ public struct StoreNotificationMembers: NotificationMemberSource {
             user: user, sleep: sleep, inactivityStyle: style, lastActivity: last, pendingRecommendations: pending)
         member.achievementStyle = (try? profile?.communicationPreferences().achievementAcknowledgement) ?? .subtleAffirming
         member.plan = try await repository.trainingPlan(userID: user.id)
+        member.availability = ((try? profile?.persona().availability) ?? []).map(SessionSlot.init)
         member.workouts = try await repository.workouts(userID: user.id, query: RecordQuery(from: now.addingTimeInterval(-365 * 86_400)))
         let meals = try await repository.foodEntries(userID: user.id, query: RecordQuery(from: now.addingTimeInterval(-60 * 86_400)))
         member.mealTimes = meals.map(\.loggedAt).filter { $0 >= now.addingTimeInterval(-2 * 86_400) }

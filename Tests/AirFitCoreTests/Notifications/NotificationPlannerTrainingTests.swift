@@ -113,3 +113,18 @@ struct NotificationPlannerTrainingTests {
         #expect(bests.first?.dedupeKey == "achievements:best:back squat:102.5")
     }
 }
+
+extension NotificationPlannerTrainingTests {
+    @Test("Without a plan, the training times from onboarding get the reminders")
+    func availabilityWithoutPlan() throws {
+        var member = try Self.member(sessionAt: nil)
+        member.availability = [
+            SessionSlot(dayOfWeek: 3, startTime: try NotificationFixture.time("07:30"), endTime: try NotificationFixture.time("08:30"))
+        ]
+        let planned = NotificationPlanner.plan(for: member, now: try NotificationFixture.instant("2026-03-23T20:00:00Z"))
+        let reminder = try #require(planned.first { $0.category == .workoutReminders })
+        #expect(reminder.title == "Training time at 7:30 AM")
+        #expect(NotificationFixture.wallClock(reminder.dueAt, in: member.timeZone) == "2026-03-24 06:30")
+        #expect(reminder.dedupeKey == "workout_reminders:2026-03-24:time-07:30")
+    }
+}
