@@ -24,6 +24,8 @@ public struct NotificationMember: Sendable {
     public var mealTimes: [Date] = []
     /// The local days ("2026-11-24") with any log in the last two months.
     public var loggedDays: Set<String> = []
+    /// The weights the member logged in the last year, oldest first (kilograms), for goal milestones.
+    public var weights: [Double] = []
 
     /// Creates the facts.
     public init(

@@ -9,6 +9,8 @@ extension NotificationPlanner {
     public static let hydrationTimes = [
         TimeOfDay(hour: 10, minute: 0)!, TimeOfDay(hour: 13, minute: 30)!, TimeOfDay(hour: 16, minute: 30)!,
     ]
+    /// The shares of the way to the goal weight worth celebrating, in percent.
+    public static let goalMilestones = [25, 50, 75, 100]
     /// The streak lengths worth celebrating.
     public static let streakMilestones = [3, 7, 14, 30, 60, 100, 200, 365]
 
@@ -66,6 +68,14 @@ extension NotificationPlanner {
                     member, .achievements, ("\(streak)-day streak", text), link: "/progress", due: now,
                     key: "streak:\(streak):\(dayKey(today - streak + 1))", now: now))
         }
+        if let (percent, goal) = goalMilestone(member), let achievement = Achievement.goalMilestone(goal: goal, percent: percent),
+            let text = rule.text(for: achievement), let start = member.weights.first, let target = member.user.goalWeightKg
+        {
+            planned.append(
+                note(
+                    member, .achievements, (percent == 100 ? "Goal reached" : "\(percent)% of the way", text), link: "/progress",
+                    due: now, key: "goal:\(target):\(start):\(percent)", now: now))
+        }
         for best in personalBests(member.workouts, onDay: dayKey(today), clock: clock) {
             guard let achievement = Achievement.personalBest(exercise: best.exercise, value: best.kilograms, unit: "kg"),
                 let text = rule.text(for: achievement)
@@ -110,6 +120,18 @@ extension NotificationPlanner {
         }
         return member.availability.filter { $0.dayOfWeek == weekday }.sorted { $0.startTime < $1.startTime }
             .map { ($0, "Training time", "time-\($0.startTime.description)") }
+    }
+
+    /// The highest goal-weight milestone the logged weights reached (the first weight of the year as the start, the
+    /// latest as where the member is), with the goal in the member's words and units; `nil` below the first.
+    static func goalMilestone(_ member: NotificationMember) -> (percent: Int, goal: String)? {
+        guard let target = member.user.goalWeightKg, target.isFinite, let start = member.weights.first, let current = member.weights.last,
+            member.weights.count >= 2, abs(start - target) >= 0.5
+        else { return nil }
+        let share = (start - current) / (start - target) * 100
+        guard share.isFinite, let reached = goalMilestones.last(where: { Double($0) <= share }) else { return nil }
+        let goal = "your goal weight of \(member.user.preferredUnits.formatWeight(kilograms: target, fractionDigits: 1))"
+        return (reached, goal)
     }
 
     /// Whether the member logged a workout on local day `key`.

@@ -77,6 +77,10 @@ public struct StoreNotificationMembers: NotificationMemberSource {
             days.insert(log.day)
         }
         member.loggedDays = days
+        let yearAgo = NotificationPlanner.dayKey(clock.localDay(of: now.addingTimeInterval(-365 * 86_400)))
+        member.weights = try await repository.dailyLogs(
+            userID: user.id, fromDay: yearAgo, toDay: nil, query: RecordQuery(newestFirst: false)
+        ).compactMap(\.weightKg).filter { $0.isFinite && $0 > 0 }
         return member
     }
 }

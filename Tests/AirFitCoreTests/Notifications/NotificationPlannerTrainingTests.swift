@@ -128,3 +128,26 @@ extension NotificationPlannerTrainingTests {
         #expect(reminder.dedupeKey == "workout_reminders:2026-03-24:time-07:30")
     }
 }
+
+extension NotificationPlannerTrainingTests {
+    @Test(
+        "Half-way to the goal weight is a milestone, in the member's units; not yet a quarter is none",
+        arguments: [
+            ([80.0, 77.0, 74.5], MeasurementSystem.metric, "Goal progress: your goal weight of 70 kg at 50%."),
+            ([80.0, 74.0], .imperial, "Goal progress: your goal weight of 154.3 lbs at 50%."), ([80.0, 79.0], .metric, nil),
+        ] as [([Double], MeasurementSystem, String?)])
+    func goalMilestone(weights: [Double], units: MeasurementSystem, expected: String?) throws {
+        var member = try Self.member(sessionAt: nil, style: .dataFocused) { _ in }
+        var user = member.user
+        user.goalWeightKg = 70
+        user.preferredUnits = units
+        member = NotificationMember(
+            user: user, sleep: member.sleep, inactivityStyle: member.inactivityStyle, lastActivity: member.lastActivity,
+            pendingRecommendations: [])
+        member.achievementStyle = .dataFocused
+        member.weights = weights
+        let notes = NotificationPlanner.plan(for: member, now: try NotificationFixture.instant("2026-03-24T19:00:00Z"))
+            .filter { $0.category == .achievements }
+        #expect(notes.map(\.body) == (expected.map { [$0] } ?? []))
+    }
+}
