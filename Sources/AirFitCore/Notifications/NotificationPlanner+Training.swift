@@ -139,11 +139,15 @@ extension NotificationPlanner {
         member.workouts.contains { dayKey(clock.localDay(of: $0.startedAt)) == key }
     }
 
-    /// Whether `notification` no longer makes sense at `now`: a workout reminder for a day with a workout logged, a
-    /// meal reminder with a meal logged in the two hours before it.
+    /// Whether `notification` no longer makes sense at `now`: a check-in at a time (or in a zone) the member has
+    /// since changed, a workout reminder for a day with a workout logged, a meal reminder with a meal logged in the
+    /// two hours before it.
     public static func isObsolete(_ notification: CoachNotification, for member: NotificationMember, now: Date) -> Bool {
         let clock = ZonedWallClock(timeZone: member.timeZone)
         switch notification.category {
+        case .dailyCheckIn where !notification.isTest:
+            let time = member.user.notificationPreferences.effectiveCheckInTime(wakeTime: member.sleep?.wakeTime)
+            return clock.instant(onDay: clock.localDay(of: notification.dueAt), at: time) != notification.dueAt
         case .workoutReminders:
             return hasWorkout(member, onDay: dayKey(clock.localDay(of: notification.dueAt)), clock: clock)
         case .mealLogging:

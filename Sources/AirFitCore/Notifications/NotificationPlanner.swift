@@ -24,7 +24,11 @@ public enum NotificationPlanner {
         let checkInTime = preferences.effectiveCheckInTime(wakeTime: member.sleep?.wakeTime)
         let checkIn = LocalTimeSchedule(time: checkInTime, timeZone: member.timeZone).nextOccurrence(after: now)
         let checkInDay = clock.localDay(of: checkIn)
-        add(.dailyCheckIn, NotificationWording.checkIn(localDay: checkInDay), link: "/log/checkin", due: checkIn, key: dayKey(checkInDay))
+        // Keyed by day and instant: a new check-in time (or zone) queues a new one, and the old one is dropped at
+        // delivery (``isObsolete(_:for:now:)``); the daily limit keeps it to one a day.
+        add(
+            .dailyCheckIn, NotificationWording.checkIn(localDay: checkInDay), link: "/log/checkin", due: checkIn,
+            key: "\(dayKey(checkInDay)):\(Int(checkIn.timeIntervalSince1970))")
 
         let digest = LocalTimeSchedule(time: digestTime, timeZone: member.timeZone).nextOccurrence(after: now)
         add(

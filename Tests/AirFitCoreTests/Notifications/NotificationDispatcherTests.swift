@@ -10,6 +10,8 @@ struct NotificationDispatcherTests {
     static func setUp(edit: (inout User) -> Void = { _ in }) async throws -> (InMemoryStore, User) {
         let store = InMemoryStore()
         var user = User(name: "Ana", timeZone: "Europe/Berlin", createdAt: try NotificationFixture.instant("2026-01-01T00:00:00Z"))
+        // The check-ins the tests queue are at 09:00, the member's check-in time.
+        user.notificationPreferences.checkInTime = try NotificationFixture.time("09:00")
         edit(&user)
         try await store.createUser(user)
         return (store, user)
@@ -120,16 +122,18 @@ struct NotificationDispatcherTests {
         #expect(try await store.inbox(userID: user.id, limit: 10).isEmpty)
     }
 
-    @Test("One daily check-in per local day at most; a check-in missed by more than 12 hours is not sent late")
+    @Test("One re-engagement per local day at most; a check-in missed by more than 12 hours, or at an old time, is not sent")
     func limitsAndStaleness() async throws {
         let (store, user) = try await Self.setUp()
-        try await store.scheduleNotification(try Self.note(user, .dailyCheckIn, "Check-in A", at: "2026-01-15T09:00:00+01:00"))
-        try await store.scheduleNotification(try Self.note(user, .dailyCheckIn, "Check-in B", at: "2026-01-15T10:00:00+01:00"))
+        try await store.scheduleNotification(try Self.note(user, .reEngagement, "Miss you A", at: "2026-01-15T09:00:00+01:00"))
+        try await store.scheduleNotification(try Self.note(user, .reEngagement, "Miss you B", at: "2026-01-15T10:00:00+01:00"))
         let report = try await Self.run(store, at: "2026-01-15T10:00:00+01:00")
         #expect(report.delivered == 1 && report.dropped == 1)
-        try await store.scheduleNotification(try Self.note(user, .dailyCheckIn, "Check-in C", at: "2026-01-16T08:00:00+01:00"))
-        #expect(try await Self.run(store, at: "2026-01-16T21:00:00+01:00").dropped == 1)
-        #expect(try await store.inbox(userID: user.id, limit: 10).map(\.title) == ["Check-in A"])
+        try await store.scheduleNotification(try Self.note(user, .dailyCheckIn, "Check-in late", at: "2026-01-16T09:00:00+01:00"))
+        #expect(try await Self.run(store, at: "2026-01-16T21:01:00+01:00").dropped == 1)
+        try await store.scheduleNotification(try Self.note(user, .dailyCheckIn, "Check-in at 08:00", at: "2026-01-17T08:00:00+01:00"))
+        #expect(try await Self.run(store, at: "2026-01-17T08:00:00+01:00").dropped == 1)
+        #expect(try await store.inbox(userID: user.id, limit: 10).map(\.title) == ["Miss you A"])
     }
 
     @Test("A scheduler that dies after claiming loses nothing: the claim lapses and another delivers it, once")

@@ -50,7 +50,8 @@ struct NotificationPlannerTests {
         #expect(NotificationFixture.utc(before.dueAt) == "2026-03-29T05:30:00Z")
         #expect(NotificationFixture.utc(after.dueAt) == "2026-03-30T05:30:00Z")
         #expect(NotificationFixture.wallClock(before.dueAt, in: member.timeZone) == "2026-03-29 07:30")
-        #expect(before.dedupeKey == "daily_check_in:2026-03-29" && after.dedupeKey == "daily_check_in:2026-03-30")
+        #expect(before.dedupeKey == "daily_check_in:2026-03-29:\(Int(before.dueAt.timeIntervalSince1970))")
+        #expect(after.dedupeKey == "daily_check_in:2026-03-30:\(Int(after.dueAt.timeIntervalSince1970))")
     }
 
     @Test("Planning again for the same day gives the same dedupe key, so the queue keeps one check-in")
@@ -116,5 +117,28 @@ struct NotificationPlannerTests {
         let preferences = try JSONDecoder().decode(NotificationPreferences.self, from: Data(json.utf8))
         #expect(preferences.categories == [.recommendations: false, .achievements: false])
         #expect(preferences.checkInTime == nil)
+    }
+}
+
+extension NotificationPlannerTests {
+    @Test("A check-in queued before the member changed its time is dropped; the new time's is delivered, once that day")
+    func checkInTimeChanged() async throws {
+        let store = InMemoryStore()
+        var user = User(name: "Ana", timeZone: "Europe/Berlin", createdAt: try NotificationFixture.instant("2026-03-23T00:00:00Z"))
+        user.quietHours.enabled = false
+        user.notificationPreferences.checkInTime = try NotificationFixture.time("07:00")
+        try await store.createUser(user)
+        let scheduler = NotificationScheduler(repository: store)
+        _ = try await scheduler.tick(now: try NotificationFixture.instant("2026-03-24T05:00:00Z"))
+        user.notificationPreferences.checkInTime = try NotificationFixture.time("09:00")
+        try await store.updateUser(user)
+        // 07:00 passes: the old check-in is no longer the member's time.
+        #expect(try await scheduler.tick(now: try NotificationFixture.instant("2026-03-24T06:01:00Z")).report.dropped == 1)
+        #expect(try await scheduler.tick(now: try NotificationFixture.instant("2026-03-24T08:01:00Z")).report.delivered == 1)
+        let inbox = try await store.inbox(userID: user.id, limit: 5)
+        #expect(inbox.map(\.category) == [.dailyCheckIn])
+        #expect(
+            NotificationFixture.wallClock(try #require(inbox.first).dueAt, in: try NotificationFixture.zone("Europe/Berlin"))
+                == "2026-03-24 09:00")
     }
 }
