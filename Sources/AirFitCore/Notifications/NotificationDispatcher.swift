@@ -101,7 +101,8 @@ public struct NotificationDispatcher: Sendable {
         }
 
         for var row in rows.filter({ byID[$0.id] != nil }).sorted(by: { $0.dueAt < $1.dueAt }) {
-            guard preferences.isEnabled(row.category), !row.isStale(at: now),
+            // A test was asked for by the member, whatever the switches say.
+            guard row.isTest || (preferences.isEnabled(row.category) && !row.isStale(at: now)),
                 !NotificationPlanner.isObsolete(row, for: member, now: now)
             else {
                 row.state = .dropped

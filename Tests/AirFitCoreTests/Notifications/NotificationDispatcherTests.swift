@@ -192,3 +192,17 @@ final class RecordingChannel: NotificationChannel, @unchecked Sendable {
         lock.withLock { delivered.append(notification) }
     }
 }
+
+extension NotificationDispatcherTests {
+    @Test("A test notification is delivered at once, even at night and with notifications switched off")
+    func testNotification() async throws {
+        let (store, user) = try await Self.setUp { $0.notificationPreferences.systemEnabled = false }
+        let test = CoachNotification(
+            userID: user.id, category: .dailyCheckIn, title: "Test notification", body: "It works.", link: "/settings/notifications",
+            dueAt: try NotificationFixture.instant("2026-01-15T23:30:00+01:00"), dedupeKey: "test:1",
+            createdAt: try NotificationFixture.instant("2026-01-15T23:30:00+01:00"))
+        try await store.scheduleNotification(test)
+        #expect(try await Self.run(store, at: "2026-01-15T23:30:00+01:00").delivered == 1)
+        #expect(try await store.inbox(userID: user.id, limit: 5).map(\.title) == ["Test notification"])
+    }
+}
