@@ -5,11 +5,14 @@ import ServiceLifecycle
 
 /// The coach's notifications in `airfit serve`: every `interval` (a minute) plan what each member should have
 /// queued and deliver what is due. The queue's claims make each delivery happen once, across restarts and servers.
-struct NotificationService: Service {
+struct NotificationService: Service, CustomStringConvertible {
     let scheduler: NotificationScheduler
     let interval: Duration
     let now: @Sendable () -> Date
     let logger: Logger
+
+    /// What service-lifecycle logs for it: its name only (the reflection would show the mail sender's address).
+    var description: String { "NotificationService" }
 
     func run() async throws {
         do {
