@@ -102,6 +102,8 @@ def test_subscription_shows_usage_and_the_plan_an_admin_assigns_and_the_budget_h
     Select(select).select_by_visible_text("Trial")
     form = select.find_element(By.XPATH, "./ancestor::form")
     form.find_element(By.CSS_SELECTOR, '[data-testid="admin.plan.save"]').click()
+    # The address already says saved=1 (the plan was just made): wait for the new page, not for the address.
+    WebDriverWait(browser, 15).until(EC.staleness_of(select))
     WebDriverWait(browser, 15).until(EC.url_contains("saved=1"))
     [select] = browser.find_elements(By.CSS_SELECTOR, 'select[data-testid^="admin.plan."]')
     assert Select(select).first_selected_option.text == "Trial"
